@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+// Pieces shared by the apps' env.ts files; each app composes the ones it needs.
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.url().optional())
+  .optional();
+
+const integer = (min: number, max: number, fallback: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+
+export const envPieces = {
+  /** TCP port serving every /v1 route. */
+  PORT: integer(0, 65_535, 8080),
+  /** PostgreSQL for the event store and read models; unset: the embedded single-machine server. */
+  DATABASE_URL: optionalUrl,
+  /** Redis for rate limits and jobs; unset: a local redis-server if any, else in-process. */
+  REDIS_URL: optionalUrl,
+  /** Lists show only rows older than this; tests may shorten it, production keeps 30. */
+  STABILIZATION_WINDOW_SECONDS: integer(0, 3_600, 30),
+  /** Signs pagination cursors; at least 32 characters. Required in production. */
+  CURSOR_SECRET: z.string().min(32).optional(),
+  /** pino level. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Calls per minute per token; overriding is for benchmarks only. */
+  RATE_LIMIT_PER_TOKEN: integer(1, 10_000_000, 120),
+  /** Calls per minute per company; overriding is for benchmarks only. */
+  RATE_LIMIT_PER_COMPANY: integer(1, 10_000_000, 300),
+  /** `production` requires CURSOR_SECRET and DATABASE_URL. */
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  /** Folder of the single-machine mode's data (embedded PostgreSQL, cursor secret). */
+  DATA_DIR: z.string().min(1).default('.data'),
+} as const;
+
+export class EnvError extends Error {}
+
+/** Parses `env` against `schema`; a bad value throws an EnvError naming each variable at fault. */
+export function parseEnv<T extends z.ZodRawShape>(
+  shape: T,
+  env: Record<string, string | undefined>,
+): z.infer<z.ZodObject<T>> {
+  const result = z.object(shape).safeParse(env);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  throw new EnvError(`invalid environment: ${lines.join('; ')}`);
+}

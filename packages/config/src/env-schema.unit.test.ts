@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { envPieces, parseEnv } from './env-schema.js';
+
+const { PORT, DATABASE_URL, STABILIZATION_WINDOW_SECONDS, RATE_LIMIT_PER_TOKEN } = envPieces;
+const shape = { PORT, DATABASE_URL, STABILIZATION_WINDOW_SECONDS, RATE_LIMIT_PER_TOKEN };
+
+describe('parseEnv', () => {
+  it('applies the defaults of the specification', () => {
+    expect(parseEnv(shape, {})).toEqual({
+      PORT: 8080,
+      STABILIZATION_WINDOW_SECONDS: 30,
+      RATE_LIMIT_PER_TOKEN: 120,
+    });
+  });
+
+  it('treats an empty DATABASE_URL as unset', () => {
+    expect(parseEnv(shape, { DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it('names every variable at fault', () => {
+    expect(() => parseEnv(shape, { PORT: 'eighty', DATABASE_URL: 'not a url' })).toThrow(
+      /PORT: .*; DATABASE_URL: /,
+    );
+  });
+
+  it('refuses a negative window', () => {
+    expect(() => parseEnv(shape, { STABILIZATION_WINDOW_SECONDS: '-1' })).toThrow(
+      /STABILIZATION_WINDOW_SECONDS/,
+    );
+  });
+});

