@@ -1,0 +1,2 @@
+export * from './company/index.js';
+export * from './stock/index.js';
