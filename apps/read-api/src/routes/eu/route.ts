@@ -1,0 +1,48 @@
+import { defineRoute, formatInstant } from '@factory/http';
+import { z } from 'zod';
+
+const euResponse = z.object({
+  empresa: z.object({
+    id: z.uuid(),
+    nome: z.string(),
+    cnpj: z.string(),
+    fuso: z.string(),
+    hora_virada: z.string(),
+    sku_prefixo: z.string(),
+  }),
+  token: z.object({
+    prefixo: z.string(),
+    nome: z.string(),
+    escopos: z.array(z.string()),
+    expira_em: z.string().nullable(),
+    limite_por_minuto: z.number().int(),
+    limite_empresa_por_minuto: z.number().int(),
+  }),
+});
+
+/** GET /v1/eu: the calling token and its company. */
+export const euRoute = defineRoute({
+  method: 'GET',
+  url: '/v1/eu',
+  scope: 'qualquer',
+  summary: 'A empresa e o token da chamada',
+  response: euResponse,
+  handler: async ({ auth }) => ({
+    empresa: {
+      id: auth.empresa.id,
+      nome: auth.empresa.nome,
+      cnpj: auth.empresa.cnpj,
+      fuso: auth.empresa.fuso,
+      hora_virada: auth.empresa.horaVirada,
+      sku_prefixo: auth.empresa.skuPrefixo,
+    },
+    token: {
+      prefixo: auth.prefixo,
+      nome: auth.nome,
+      escopos: [...auth.escopos],
+      expira_em: auth.expiraEm ? formatInstant(auth.expiraEm) : null,
+      limite_por_minuto: auth.limits.perToken,
+      limite_empresa_por_minuto: auth.limits.perCompany,
+    },
+  }),
+});

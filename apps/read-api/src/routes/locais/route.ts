@@ -1,0 +1,25 @@
+import type { Pool } from '@factory/database';
+import { defineRoute } from '@factory/http';
+import { listLocations } from '@factory/tenants';
+import { z } from 'zod';
+
+const local = z.object({
+  id: z.uuid(),
+  nome: z.string(),
+  tipo: z.enum(['fabrica', 'terceiro', 'deposito']),
+  ativo: z.boolean(),
+});
+
+/** GET /v1/locais: every location of the company, by name, unpaginated. */
+export const locaisRoute = (pool: Pool) =>
+  defineRoute({
+    method: 'GET',
+    url: '/v1/locais',
+    scope: 'qualquer',
+    summary: 'Locais de estoque da empresa, por nome',
+    response: z.object({ dados: z.array(local), proximo_cursor: z.null() }),
+    handler: async ({ auth }) => ({
+      dados: await listLocations(pool, auth.empresa.id),
+      proximo_cursor: null,
+    }),
+  });

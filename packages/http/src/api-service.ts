@@ -1,0 +1,80 @@
+import type { Pool } from '@factory/database';
+import { findAuthRecordByHash, recordLastUse } from '@factory/tenants';
+import type { FastifyInstance } from 'fastify';
+import { listenForAuthChanges } from './auth/auth-change-listener.js';
+import type { TokenStore } from './auth/auth-context.js';
+import { Authenticator } from './auth/authenticator.js';
+import { LastUseRecorder } from './auth/last-use-recorder.js';
+import { openApiRoute } from './openapi/openapi-route.js';
+import { createLogger, createPlatform } from './platform.js';
+import { createRateLimiter } from './rate-limit/create-rate-limiter.js';
+import type { RateLimits } from './rate-limit/rate-limiter.js';
+import { registerRoute } from './routes/register-route.js';
+import type { AnyRoute } from './routes/route-definition.js';
+
+export interface ApiServiceOptions {
+  pool: Pool;
+  /** For LISTEN: revocations, suspensions and demotions reach this instance at once. */
+  databaseUrl: string;
+  redisUrl: string | undefined;
+  limits: RateLimits;
+  cursorSecret: string;
+  routes: AnyRoute[];
+  clock?: () => Date;
+  logLevel?: string;
+  /** Redis key prefix of the rate-limit windows (tests isolate themselves with it). */
+  rateLimitKeyPrefix?: string;
+}
+
+export interface ApiService {
+  app: FastifyInstance;
+  authenticator: Authenticator;
+  lastUse: LastUseRecorder;
+  close(): Promise<void>;
+}
+
+/** Wires the platform with its real dependencies and mounts `routes` plus /v1/openapi.json. */
+export async function createApiService(options: ApiServiceOptions): Promise<ApiService> {
+  const clock = options.clock ?? (() => new Date());
+  const store: TokenStore = {
+    findByHash: (hash) => findAuthRecordByHash(options.pool, hash),
+    recordLastUse: (uses) => recordLastUse(options.pool, uses),
+  };
+  const logger = createLogger(options.logLevel);
+  const log = (msg: string) => (error: unknown) => logger.error({ err: error }, msg);
+  const lastUse = new LastUseRecorder(store, log('recording token last use failed'));
+  const rateLimiter = createRateLimiter({
+    redisUrl: options.redisUrl,
+    limits: options.limits,
+    keyPrefix: options.rateLimitKeyPrefix,
+    log: logger,
+  });
+  const authenticator = new Authenticator({
+    store,
+    limiter: rateLimiter.limiter,
+    limits: options.limits,
+    clock,
+    lastUse,
+  });
+  const app = createPlatform({ authenticator, cursorSecret: options.cursorSecret, logger });
+  for (const route of options.routes) registerRoute(app, route);
+  registerRoute(app, openApiRoute(app));
+
+  const listener = await listenForAuthChanges(
+    options.databaseUrl,
+    () => authenticator.invalidate(),
+    log('auth change listener failed'),
+  );
+  lastUse.start();
+  return {
+    app,
+    authenticator,
+    lastUse,
+    async close() {
+      await app.close();
+      await listener.close();
+      await lastUse.stop();
+      await rateLimiter.close();
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { Writable } from 'node:stream';
+import { createTenantFixture, findAuthRecordByHash, recordLastUse } from '@factory/tenants';
+import { createTestDatabase, describeWith } from '@factory/testing';
+import { beforeAll, expect, it } from 'vitest';
+import { Authenticator } from './auth/authenticator.js';
+import { LastUseRecorder } from './auth/last-use-recorder.js';
+import { createLogger, createPlatform } from './platform.js';
+import { platformTestRoutes } from './platform-routes.fixture.js';
+import { MemoryRateLimiter } from './rate-limit/memory-rate-limiter.js';
+import { registerRoute } from './routes/register-route.js';
+
+describeWith(['postgres'], 'logging', () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+
+  it('logs JSON lines with the request id and never the token, whether in the header or the URL', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const limits = { perToken: 120, perCompany: 300 };
+    const store = {
+      findByHash: (h: Buffer) => findAuthRecordByHash(db.pool, h),
+      recordLastUse: (u: Array<{ tokenId: string; at: Date }>) => recordLastUse(db.pool, u),
+    };
+    const authenticator = new Authenticator({
+      store,
+      limiter: new MemoryRateLimiter(limits),
+      limits,
+      clock: () => new Date(),
+      lastUse: new LastUseRecorder(store, () => undefined),
+    });
+    const app = createPlatform({
+      authenticator,
+      cursorSecret: 'x'.repeat(32),
+      logger: createLogger('info', sink),
+    });
+    for (const r of platformTestRoutes) registerRoute(app, r);
+    const t = await createTenantFixture(db.pool, { escopos: ['produtos:ler'] });
+    const ok = await app.inject({
+      url: '/v1/teste/produtos',
+      headers: { authorization: `Bearer ${t.token}` },
+    });
+    await app.inject({ url: `/v1/teste/produtos?token=${t.token}` });
+    await app.inject({ url: '/v1/teste/falha', headers: { authorization: `Bearer ${t.token}` } });
+    await app.close();
+    const all = lines.join('');
+    expect(lines.length).toBeGreaterThan(3);
+    expect(all).not.toContain(t.token);
+    expect(all).not.toContain(t.token.slice(9)); // not even without the prefix
+    const parsed = lines.map((l) => JSON.parse(l));
+    expect(parsed.some((l) => l.id_requisicao === ok.headers['x-request-id'])).toBe(true);
+  });
+});

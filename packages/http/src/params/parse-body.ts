@@ -1,0 +1,29 @@
+import type { z } from 'zod';
+import { ApiError } from '../errors/api-error.js';
+
+/** `itens[2].nome` from ['itens', 2, 'nome']: the spec's way of naming a body key. */
+export function fieldPath(path: ReadonlyArray<PropertyKey>): string {
+  return path.reduce<string>((out, part) => {
+    if (typeof part === 'number') return `${out}[${part}]`;
+    return out === '' ? String(part) : `${out}.${String(part)}`;
+  }, '');
+}
+
+/**
+ * Validates a parsed JSON body: not an object is `corpo_invalido`; a field invalid, missing or
+ * unknown is `validacao` with `campo` naming the first one at fault.
+ */
+export function parseBody<T extends z.ZodType>(body: unknown, schema: T): z.output<T> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new ApiError('corpo_invalido');
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  // zod reports unknown keys on the object; name the key itself
+  const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : issue.path;
+  const campo = fieldPath(path);
+  return fail(campo, issue.message);
+}
+
+function fail(campo: string, detail: string): never {
+  throw new ApiError('validacao', { campo, mensagem: `Campo inválido: ${campo} (${detail}).` });
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ApiError } from '../errors/api-error.js';
+import { parseBody } from '../params/parse-body.js';
+import { parseQuery } from '../params/parse-query.js';
+import type { AnyRoute } from './route-definition.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's scope; absent on Fastify's own 404 handler. */
+    scope?: string;
+  }
+}
+
+/** Mounts a route: parameters are read here, after the onRequest hook has authenticated. */
+export function registerRoute(app: FastifyInstance, route: AnyRoute): void {
+  app.routeCatalog.add(route);
+  app.route({
+    method: route.method,
+    url: route.url,
+    config: { scope: route.scope },
+    handler: async (request, reply) => {
+      const query = parseQuery(request.url, route.query ?? emptyQuery);
+      let params: Record<string, unknown> = {};
+      if (route.params) {
+        const result = route.params.safeParse(request.params);
+        // A path id that is not a uuid is simply not found.
+        if (!result.success) throw new ApiError('nao_encontrado');
+        params = result.data;
+      }
+      const body = route.body ? parseBody(request.body, route.body) : undefined;
+      const auth = request.auth;
+      if (!auth && route.scope !== 'publico')
+        throw new Error(`route ${route.url} reached without authentication`);
+      const result = await route.handler({ query, params, body, auth: auth!, request, reply });
+      reply.code(route.status ?? 200);
+      return result;
+    },
+  });
+}
+
+const emptyQuery = z.object({});

@@ -1,0 +1,18 @@
+import type { AnyRoute, HttpMethod } from './route-definition.js';
+
+/** Every route registered on an instance: the source of the OpenAPI document and of 405's Allow. */
+export class RouteCatalog {
+  readonly routes: AnyRoute[] = [];
+  readonly #patterns: Array<{ regex: RegExp; method: HttpMethod }> = [];
+
+  add(route: AnyRoute): void {
+    this.routes.push(route);
+    const source = route.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z_]+/g, '[^/]+');
+    this.#patterns.push({ regex: new RegExp(`^${source}/?$`), method: route.method });
+  }
+
+  /** The methods served on a concrete path (empty when the path matches no route). */
+  methodsFor(path: string): HttpMethod[] {
+    return [...new Set(this.#patterns.filter((p) => p.regex.test(path)).map((p) => p.method))];
+  }
+}

@@ -1,0 +1,52 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AuthContext } from '../auth/auth-context.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** `qualquer`: any valid token; `publico`: no token at all; otherwise a scope such as `produtos:ler`. */
+export type RouteScope = string;
+
+const EMPTY = {} as z.ZodObject;
+
+/**
+ * One declaration per route: its scope and its zod schemas drive the checks at run time and
+ * the OpenAPI description alike.
+ */
+export interface RouteDefinition<
+  Q extends z.ZodObject = typeof EMPTY,
+  P extends z.ZodObject = typeof EMPTY,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  url: string;
+  scope: RouteScope;
+  summary: string;
+  query?: Q;
+  params?: P;
+  body?: B;
+  response: R;
+  status?: 200 | 201;
+  handler(input: {
+    query: z.output<Q>;
+    params: z.output<P>;
+    body: z.output<B>;
+    auth: AuthContext;
+    request: FastifyRequest;
+    reply: FastifyReply;
+  }): Promise<z.input<R>>;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a heterogeneous list of routes erases their schema types
+export type AnyRoute = RouteDefinition<any, any, any, any>;
+
+/** Identity with inference: lets a route's handler see its own schemas' types. */
+export function defineRoute<
+  Q extends z.ZodObject,
+  P extends z.ZodObject,
+  B extends z.ZodType,
+  R extends z.ZodType,
+>(route: RouteDefinition<Q, P, B, R>): RouteDefinition<Q, P, B, R> {
+  return route;
+}
