@@ -32,6 +32,8 @@ export const envPieces = {
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   /** Folder of the single-machine mode's data (embedded PostgreSQL, cursor secret). */
   DATA_DIR: z.string().min(1).default('.data'),
+  /** Port of the embedded PostgreSQL when DATABASE_URL is unset. */
+  EMBEDDED_POSTGRES_PORT: integer(1, 65_535, 54_329),
 } as const;
 
 export class EnvError extends Error {}

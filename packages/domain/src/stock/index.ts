@@ -1,1 +1,39 @@
-export {};
+export {
+  averageAfterInflow,
+  averageAfterInflowReversal,
+} from './average-cost.js';
+export {
+  type Decision,
+  type EstornarMovimento,
+  INTERNAL_ORIGINS,
+  type Refusal,
+  type RegistrarMovimento,
+  type StockCommand,
+  type StockDecision,
+  type StockError,
+} from './commands.js';
+export { decideStock, stockDecider } from './decide.js';
+export { decideRegisterMovement } from './decide-register-movement.js';
+export { decideReverseMovement } from './decide-reverse-movement.js';
+export {
+  type InsumoDefinido,
+  type MovimentoEstornado,
+  type MovimentoFatos,
+  type MovimentoRegistrado,
+  type Origem,
+  STOCK_EVENT_TYPES,
+  type StockEvent,
+  type StockEventType,
+  type TipoMovimento,
+} from './events.js';
+export { COST_SCALE, type DecimalInput, type DecimalText } from './money.js';
+export { fromSnapshot, type StockSnapshot, toSnapshot } from './snapshot.js';
+export {
+  evolveStock,
+  hasMovements,
+  type ItemDefinition,
+  initialStockState,
+  type LocationBalance,
+  type MovementMemo,
+  type StockState,
+} from './state.js';

@@ -1,0 +1,42 @@
+import type { Pool } from '@factory/database';
+
+/** Wrong command line: unknown command or option, missing or repeated option, bad value. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+export interface OptionSpec {
+  type: 'string' | 'boolean';
+  required?: boolean;
+  /** Placeholder shown in the usage text, e.g. `UUID`. */
+  value?: string;
+  help: string;
+}
+
+export interface CommandContext {
+  pool: Pool;
+  /** Read once per run at the edge; services never read the clock. */
+  now: Date;
+}
+
+export interface CommandOutput {
+  /** The one document printed with --json. */
+  json: unknown;
+  /** Lines for a person. */
+  text: string;
+}
+
+/** Read access to the parsed options; required ones are checked before `run` is called. */
+export interface OptionValues {
+  string(name: string): string;
+  optionalString(name: string): string | undefined;
+  flag(name: string): boolean;
+}
+
+export interface CommandSpec {
+  /** Group and verb, e.g. `token criar`. */
+  name: string;
+  summary: string;
+  options: Record<string, OptionSpec>;
+  run(ctx: CommandContext, options: OptionValues): Promise<CommandOutput>;
+}

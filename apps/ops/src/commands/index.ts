@@ -1,0 +1,23 @@
+import type { CommandSpec } from '../command.js';
+import { empresaCriar } from './empresa-criar.js';
+import { empresaReativar } from './empresa-reativar.js';
+import { empresaSuspender } from './empresa-suspender.js';
+import { localCriar } from './local-criar.js';
+import { tokenCriar } from './token-criar.js';
+import { tokenListar } from './token-listar.js';
+import { tokenRevogar } from './token-revogar.js';
+import { usuarioCriar } from './usuario-criar.js';
+import { usuarioRebaixar } from './usuario-rebaixar.js';
+
+/** Every command, in the order of the usage text (writes.md, Operations CLI). */
+export const COMMANDS: readonly CommandSpec[] = [
+  empresaCriar,
+  empresaSuspender,
+  empresaReativar,
+  usuarioCriar,
+  usuarioRebaixar,
+  localCriar,
+  tokenCriar,
+  tokenRevogar,
+  tokenListar,
+];

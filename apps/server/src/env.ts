@@ -1,0 +1,37 @@
+import { envPieces, parseEnv } from '@factory/config';
+import { z } from 'zod';
+
+const p = envPieces;
+
+/** The single-machine server's configuration: the only place it reads the environment. */
+export function loadEnv(env: Record<string, string | undefined>) {
+  const parsed = parseEnv(
+    {
+      PORT: p.PORT,
+      DATABASE_URL: p.DATABASE_URL,
+      REDIS_URL: p.REDIS_URL,
+      STABILIZATION_WINDOW_SECONDS: p.STABILIZATION_WINDOW_SECONDS,
+      CURSOR_SECRET: p.CURSOR_SECRET,
+      LOG_LEVEL: p.LOG_LEVEL,
+      RATE_LIMIT_PER_TOKEN: p.RATE_LIMIT_PER_TOKEN,
+      RATE_LIMIT_PER_COMPANY: p.RATE_LIMIT_PER_COMPANY,
+      NODE_ENV: p.NODE_ENV,
+      DATA_DIR: p.DATA_DIR,
+      EMBEDDED_POSTGRES_PORT: p.EMBEDDED_POSTGRES_PORT,
+      /** `false` skips creating the demo company (and printing its token) at start. */
+      SEED_DEMO: z
+        .enum(['true', 'false'])
+        .default('true')
+        .transform((v) => v === 'true'),
+    },
+    env,
+  );
+  if (parsed.NODE_ENV === 'production') {
+    if (!parsed.DATABASE_URL) throw new Error('invalid environment: DATABASE_URL is required in production');
+    if (!parsed.CURSOR_SECRET)
+      throw new Error('invalid environment: CURSOR_SECRET is required in production');
+  }
+  return parsed;
+}
+
+export type ServerEnv = ReturnType<typeof loadEnv>;

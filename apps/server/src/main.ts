@@ -1,0 +1,59 @@
+import { createPool, migrate } from '@factory/database';
+import { createApiService } from '@factory/http';
+import { readApiRoutes } from '@factory/read-api';
+import { resolveCursorSecret } from './cursor-secret.js';
+import { demoToken } from './demo.js';
+import { loadEnv } from './env.js';
+import { resolveServices } from './resolve-services.js';
+
+// Single-machine mode: read API, write API and projector in one process behind one port.
+const say = (line: string) => console.error(`[factory] ${line}`);
+
+async function main(): Promise<void> {
+  const env = loadEnv(process.env);
+  const services = await resolveServices(env, say);
+  say(`PostgreSQL: ${services.databaseSource}; Redis: ${services.redisSource}`);
+  const pool = createPool(services.databaseUrl, { name: 'factory-server' });
+  const applied = await migrate(pool);
+  if (applied.length > 0) say(`migrations applied: ${applied.join(', ')}`);
+
+  const api = await createApiService({
+    pool,
+    databaseUrl: services.databaseUrl,
+    redisUrl: services.redisUrl,
+    limits: { perToken: env.RATE_LIMIT_PER_TOKEN, perCompany: env.RATE_LIMIT_PER_COMPANY },
+    cursorSecret: await resolveCursorSecret(env.CURSOR_SECRET, env.DATA_DIR),
+    routes: readApiRoutes({ pool }),
+    logLevel: env.LOG_LEVEL,
+  });
+  const address = await api.app.listen({ port: env.PORT, host: '0.0.0.0' });
+  const port = new URL(address).port;
+  say(`serving every /v1 route on http://127.0.0.1:${port}`);
+
+  if (env.SEED_DEMO) {
+    const token = await demoToken(pool, env.DATA_DIR, new Date());
+    if (token) {
+      say(`demo token (every scope): ${token}`);
+      say(`try: curl -s -H "Authorization: Bearer ${token}" http://127.0.0.1:${port}/v1/eu`);
+    } else {
+      say(
+        'the demo company exists but its token is not in the data folder: create one with `npm run ops -- token criar`',
+      );
+    }
+  }
+
+  const shutdown = async (signal: string) => {
+    say(`${signal}: shutting down`);
+    await api.close();
+    await pool.end();
+    await services.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  say(`start-up failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,20 @@
+/** Units every new company starts with (writes.md, Clarifications); operators may add more. */
+export const DEFAULT_UNITS = [
+  'un',
+  'pc',
+  'par',
+  'cx',
+  'kg',
+  'g',
+  'mg',
+  't',
+  'l',
+  'ml',
+  'm',
+  'cm',
+  'mm',
+  'm2',
+  'm3',
+  'rolo',
+  'folha',
+] as const;

@@ -1,0 +1,69 @@
+import { type Dec, dec, roundCost, toText } from './money.js';
+import type { LocationBalance } from './state.js';
+
+/**
+ * Weighted average cost of one location (reais per consumption unit). Averages are
+ * rounded to COST_SCALE decimal places, half to even, after each movement; balances are
+ * exact. The same rules give the bruto average from the bruto unit costs.
+ */
+
+/** Inflow of q > 0 at cost c on balance s at average a. */
+export function averageAfterInflow(s: Dec, a: Dec, q: Dec, c: Dec): Dec {
+  const after = s.plus(q);
+  if (s.gt(0) && after.gt(0)) return roundCost(s.times(a).plus(q.times(c)).div(after));
+  return c;
+}
+
+/**
+ * Reversal of an inflow of q > 0 that entered at cost c: takes q back out at c, the exact
+ * inverse of averageAfterInflow while nothing else happened in between. When nothing
+ * would remain (s - q <= 0) there is no stock left to value: the average is kept, as an
+ * outflow keeps it (the next inflow on a balance <= 0 resets it to its own cost anyway).
+ * When the location's value cannot cover the reversal (s*a < q*c, e.g. the stock was used
+ * and refilled cheaper), the average floors at 0: a negative unit cost is meaningless.
+ */
+export function averageAfterInflowReversal(s: Dec, a: Dec, q: Dec, c: Dec): Dec {
+  const after = s.minus(q);
+  if (!after.gt(0)) return a;
+  const average = roundCost(s.times(a).minus(q.times(c)).div(after));
+  return average.isNegative() ? dec('0') : average;
+}
+
+/** A location's balance and averages as decimals. */
+export type Position = { saldo: Dec; custoMedio: Dec; custoMedioBruto: Dec };
+
+export const toPosition = (balance: LocationBalance): Position => ({
+  saldo: dec(balance.saldo),
+  custoMedio: dec(balance.custoMedio),
+  custoMedioBruto: dec(balance.custoMedioBruto),
+});
+
+export const toBalance = (position: Position): LocationBalance => ({
+  saldo: toText(position.saldo),
+  custoMedio: toText(position.custoMedio),
+  custoMedioBruto: toText(position.custoMedioBruto),
+});
+
+/** An ordinary movement: inflows move the averages, outflows keep them. */
+export function applyMovement(p: Position, q: Dec, cost: Dec, costBruto: Dec): Position {
+  if (q.isNegative()) return { ...p, saldo: p.saldo.plus(q) };
+  return {
+    saldo: p.saldo.plus(q),
+    custoMedio: averageAfterInflow(p.saldo, p.custoMedio, q, cost),
+    custoMedioBruto: averageAfterInflow(p.saldo, p.custoMedioBruto, q, costBruto),
+  };
+}
+
+/**
+ * Undoes an original movement of quantity q at its unit costs. An original inflow goes
+ * back out at its own costs; an original outflow comes back in at the costs it left at,
+ * i.e. as an inflow at those costs.
+ */
+export function applyReversal(p: Position, q: Dec, cost: Dec, costBruto: Dec): Position {
+  if (q.isNegative()) return applyMovement(p, q.neg(), cost, costBruto);
+  return {
+    saldo: p.saldo.minus(q),
+    custoMedio: averageAfterInflowReversal(p.saldo, p.custoMedio, q, cost),
+    custoMedioBruto: averageAfterInflowReversal(p.saldo, p.custoMedioBruto, q, costBruto),
+  };
+}

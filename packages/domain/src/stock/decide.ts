@@ -1,0 +1,30 @@
+import type { StockCommand, StockDecision } from './commands.js';
+import { decideRegisterMovement } from './decide-register-movement.js';
+import { decideReverseMovement } from './decide-reverse-movement.js';
+import type { StockEvent } from './events.js';
+import { evolveStock, initialStockState, type StockState } from './state.js';
+
+export function decideStock(command: StockCommand, state: StockState): StockDecision {
+  const { type } = command;
+  switch (type) {
+    case 'RegistrarMovimento':
+      return decideRegisterMovement(command, state);
+    case 'EstornarMovimento':
+      return decideReverseMovement(command, state);
+    default: {
+      const unknownCommand: never = type;
+      throw new Error(`unknown stock command ${String(unknownCommand)}`);
+    }
+  }
+}
+
+/** The stock decider of one supply item's stream, emmett style. */
+export const stockDecider = {
+  decide: decideStock,
+  evolve: evolveStock,
+  initialState: initialStockState,
+} satisfies {
+  decide: (command: StockCommand, state: StockState) => StockDecision;
+  evolve: (state: StockState, event: StockEvent) => StockState;
+  initialState: () => StockState;
+};

@@ -1,0 +1,58 @@
+import { inTransaction, type Pool } from '@factory/database';
+import { ALL_SCOPES } from '@factory/domain';
+import { findCompanyId } from './companies-repository.js';
+import { insertCompanyWithUnits, validateCompany } from './company-service.js';
+import { advisoryXactLock } from './db.js';
+import { newId } from './input.js';
+import { insertLocation, type LocalTipo } from './locations-repository.js';
+import { issueToken } from './token-service.js';
+import { insertUser } from './users-repository.js';
+
+/** The demo company is recognised by these three values together. */
+export const DEMO_COMPANY = {
+  nome: 'Fábrica Demo',
+  cnpj: '12345678000195',
+  fuso: 'America/Sao_Paulo',
+  horaVirada: '05:00',
+  skuPrefixo: 'DEMO',
+} as const;
+
+const DEMO_LOCATIONS: ReadonlyArray<{ nome: string; tipo: LocalTipo }> = [
+  { nome: 'Fábrica', tipo: 'fabrica' },
+  { nome: 'Depósito central', tipo: 'deposito' },
+  { nome: 'Terceiro costura', tipo: 'terceiro' },
+];
+const SEED_LOCK_KEY = 4_202_612; // next to the migration lock's key; only needs to be constant
+
+/**
+ * Creates the single-machine demo company once, with its locations, an administrator and a
+ * token holding every scope and no expiry. `token` is the clear token when it was created now,
+ * null when the company already existed (the token was shown at its creation only). All in one
+ * transaction under an advisory lock, so two processes starting together make one company.
+ */
+export async function seedDemoCompany(
+  pool: Pool,
+  now: Date,
+): Promise<{ empresaId: string; token: string | null }> {
+  return inTransaction(pool, async (client) => {
+    await advisoryXactLock(client, SEED_LOCK_KEY);
+    const existing = await findCompanyId(client, DEMO_COMPANY);
+    if (existing) return { empresaId: existing, token: null };
+
+    const empresaId = newId();
+    await insertCompanyWithUnits(client, { id: empresaId, ...validateCompany(DEMO_COMPANY) });
+    const criadorId = newId();
+    await insertUser(client, { id: criadorId, empresaId, nome: 'Administrador Demo', admin: true });
+    for (const local of DEMO_LOCATIONS)
+      await insertLocation(client, empresaId, { id: newId(), ...local, ativo: true });
+    const { token } = await issueToken(client, {
+      empresaId,
+      criadorId,
+      nome: 'Demo (todos os escopos)',
+      escopos: ALL_SCOPES,
+      now,
+      expiraEm: null,
+    });
+    return { empresaId, token };
+  });
+}
