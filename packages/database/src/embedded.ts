@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 
 export interface EmbeddedPostgresHandle {
   url: string;
@@ -38,6 +38,7 @@ export async function startEmbeddedPostgres(options: {
     onLog: (m) => log(String(m).trim()),
     onError: (m) => log(String(m).trim()),
   });
+  if (process.getuid?.() === 0) await assertTraversableByOthers(dirname(options.dataDir));
   if (!existsSync(join(options.dataDir, 'PG_VERSION'))) {
     await rm(options.dataDir, { recursive: true, force: true });
     await mkdir(options.dataDir, { recursive: true });
@@ -50,6 +51,19 @@ export async function startEmbeddedPostgres(options: {
 
 export function embeddedUrl(port: number): string {
   return `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/postgres`;
+}
+
+// As root, the server runs as the `postgres` user, which must be able to reach the data folder.
+async function assertTraversableByOthers(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  for (let at = resolve(dir); ; at = dirname(at)) {
+    if (((await stat(at)).mode & 0o001) === 0) {
+      throw new Error(
+        `embedded PostgreSQL runs as the postgres user, which cannot enter ${at}: run \`chmod o+x ${at}\`, choose another DATA_DIR, or set DATABASE_URL`,
+      );
+    }
+    if (at === dirname(at)) return;
+  }
 }
 
 // A server killed with -9 leaves postmaster.pid behind; postgres refuses to start while the pid

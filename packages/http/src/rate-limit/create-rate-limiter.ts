@@ -20,6 +20,8 @@ export function createRateLimiter(options: {
     maxRetriesPerRequest: 0,
     commandTimeout: 250,
     lazyConnect: false,
+    // Calls arriving in the same tick share one write to Redis: the limiter sits on every request.
+    enableAutoPipelining: true,
   });
   redis.on('error', () => undefined); // reported by the resilient limiter when a call fails
   const shared = new RedisRateLimiter(redis, options.limits, options.keyPrefix);
