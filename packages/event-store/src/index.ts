@@ -1,1 +1,32 @@
-export {};
+export {
+  compareCheckpoints,
+  formatCheckpoint,
+  LOG_START,
+  type LogCheckpoint,
+  parseCheckpoint,
+} from './checkpoint.js';
+export { DuplicateEventIdsError, WrongExpectedRevisionError } from './errors.js';
+export type {
+  AppendOptions,
+  AppendResult,
+  EventMetadata,
+  EventShape,
+  EventStore,
+  EventToAppend,
+  ExpectedRevision,
+  LogHead,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  StreamRevision,
+  SubscribeOptions,
+  Subscription,
+} from './event-store.js';
+export { createKurrentEventStore } from './kurrentdb/kurrentdb-event-store.js';
+export {
+  appendInTransaction,
+  EVENTS_APPENDED_CHANNEL,
+  StaleTransactionError,
+} from './postgres/append-to-stream.js';
+export { createPostgresEventStore, type PostgresEventStoreOptions } from './postgres/postgres-event-store.js';
+export { parseStreamName, type StreamNameParts, streamName, streamPrefix } from './stream-name.js';

@@ -1,0 +1,130 @@
+import type { LogCheckpoint } from './checkpoint.js';
+
+/** What every stored event is: a stable, versioned type name and its JSON data. */
+export type EventShape = { type: string; data: unknown };
+
+export type EventMetadata = Record<string, unknown>;
+
+export type EventToAppend<E extends EventShape = EventShape> = E & {
+  /** A uuid. Derived from (token, Idempotency-Key) when the command has one, so a retry dedups. */
+  id: string;
+  metadata?: EventMetadata;
+  /**
+   * When the fact happened, as the command handler's `now` (the domain never reads a clock).
+   * Left out, the store's own clock at append time is used.
+   */
+  created?: Date;
+};
+
+export type RecordedEvent<E extends EventShape = EventShape> = E & {
+  id: string;
+  stream: string;
+  /** 0 for the first event of a stream. */
+  revision: number;
+  /** The number a client sees as `X-Posicao-Log`; unique, but not the log order (see checkpoint). */
+  position: number;
+  /** Where the event sits in the global log: resume reading after it. */
+  checkpoint: LogCheckpoint;
+  metadata: EventMetadata;
+  created: Date;
+};
+
+/** The revision of a stream's last event, or `no_stream` before its first. */
+export type StreamRevision = number | 'no_stream';
+
+/**
+ * `no_stream`: the stream must not exist yet; a number: its last event must have this
+ * revision; `any`: no check (for streams with a single writer only).
+ */
+export type ExpectedRevision = StreamRevision | 'any';
+
+export interface AppendOptions {
+  /** Required on purpose: forgetting it must not silently mean `any`. */
+  expectedRevision: ExpectedRevision;
+}
+
+export interface AppendResult {
+  /** The revision of the last event now in the stream; pass it as the next expected revision. */
+  nextExpectedRevision: number;
+  /** The global position of the last event appended (the `X-Posicao-Log` header). */
+  lastPosition: number;
+  lastCheckpoint: LogCheckpoint;
+}
+
+export interface ReadStreamOptions {
+  /** First revision to return; 0 by default. */
+  fromRevision?: number;
+  limit?: number;
+}
+
+export interface ReadAllOptions {
+  /** Return events strictly after this checkpoint; the start of the log by default. */
+  after?: LogCheckpoint;
+  /** At most this many events (1000 by default). Fewer means the reader is at the readable end. */
+  limit?: number;
+}
+
+export interface LogHead {
+  /** The last committed event in log order, or LOG_START for an empty log. */
+  checkpoint: LogCheckpoint;
+  /**
+   * A time no later than the read of the head: everything committed before `at` is at or
+   * before `checkpoint`. A projector whose checkpoint has reached `checkpoint` was at the head
+   * of the log at `at` (invariant 7 needs that instant).
+   */
+  at: Date;
+}
+
+export interface SubscribeOptions {
+  /** Deliver events strictly after this checkpoint (the projector's stored checkpoint). */
+  after?: LogCheckpoint;
+  batchSize?: number;
+  /**
+   * Called with each batch, one call at a time, in log order. The next batch starts after this
+   * one's last event once the promise resolves. A rejection ends the subscription: `done`
+   * rejects with the error and the caller restarts from its stored checkpoint.
+   */
+  handle: (events: RecordedEvent[]) => Promise<void>;
+  /** Longest idle wait between reads when no wake-up arrives (1000 ms by default). */
+  pollIntervalMs?: number;
+  /** Reading or listening failed; the subscription keeps trying. */
+  onError?: (error: unknown) => void;
+}
+
+export interface Subscription {
+  /** Stops after the batch being handled, if any. */
+  close(): Promise<void>;
+  /** Settles when the subscription ends: resolves after close(), rejects when `handle` throws. */
+  readonly done: Promise<void>;
+}
+
+/** The event store port. Every adapter passes `runEventStoreContract`. */
+export interface EventStore {
+  /**
+   * Appends atomically to one stream. Throws WrongExpectedRevisionError on a conflict.
+   * Idempotent by event id: when every id is already in this stream, nothing is written and
+   * the result of the original append is returned (invariant 3); when only some are, or an id
+   * is in another stream, throws DuplicateEventIdsError and writes nothing.
+   */
+  appendToStream(
+    stream: string,
+    events: readonly EventToAppend[],
+    options: AppendOptions,
+  ): Promise<AppendResult>;
+  readStream<E extends EventShape = EventShape>(
+    stream: string,
+    options?: ReadStreamOptions,
+  ): Promise<RecordedEvent<E>[]>;
+  /**
+   * The global log in order, after a checkpoint. Never skips an event that commits late: an
+   * event shows up only once nothing can commit before it any more.
+   */
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  readHead(): Promise<LogHead>;
+  /** The checkpoint of the event at a global position (what `X-Posicao-Log` names), if any. */
+  checkpointOf(position: number): Promise<LogCheckpoint | null>;
+  /** Follows the log: reads in batches, wakes up on appends, polls as a fallback. */
+  subscribe(options: SubscribeOptions): Promise<Subscription>;
+  /** Ends the store's subscriptions and connections it opened itself (never a pool it was given). */
+  close(): Promise<void>;
+}

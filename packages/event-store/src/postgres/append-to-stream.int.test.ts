@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import { createTestDatabase, describeWith } from '@factory/testing';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DuplicateEventIdsError } from '../errors.js';
+import type { EventStore, EventToAppend } from '../event-store.js';
+import { appendInTransaction, EVENTS_APPENDED_CHANNEL, StaleTransactionError } from './append-to-stream.js';
+import { createPostgresEventStore } from './postgres-event-store.js';
+
+const event = (data: Record<string, unknown> = {}): EventToAppend => ({
+  id: randomUUID(),
+  type: 'Tested.v1',
+  data,
+});
+const stream = () => `test-${randomUUID()}`;
+
+// What the contract cannot say about every adapter: the PostgreSQL table's own guarantees.
+describeWith(['postgres'], 'PostgreSQL append', () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let store: EventStore;
+  beforeAll(async () => {
+    db = await createTestDatabase({ poolSize: 20 });
+    store = createPostgresEventStore({ pool: db.pool, listen: null });
+  });
+
+  it('writes one batch under one transaction id, positions in revision order', async () => {
+    const s = stream();
+    await store.appendToStream(s, [event(), event(), event()], { expectedRevision: 'no_stream' });
+    const read = await store.readStream(s);
+    expect(read.map((e) => e.revision)).toEqual([0, 1, 2]);
+    expect(new Set(read.map((e) => e.checkpoint.txId)).size).toBe(1);
+    expect(read.map((e) => e.position)).toEqual([...read.map((e) => e.position)].sort((a, b) => a - b));
+  });
+
+  it('refuses an event id that another stream already holds', async () => {
+    const taken = event();
+    await store.appendToStream(stream(), [taken], { expectedRevision: 'no_stream' });
+    const other = stream();
+    await expect(store.appendToStream(other, [taken], { expectedRevision: 'any' })).rejects.toBeInstanceOf(
+      DuplicateEventIdsError,
+    );
+    expect(await store.readStream(other)).toEqual([]);
+  });
+
+  it('numbers concurrent `any` appends to one stream densely', async () => {
+    const s = stream();
+    await Promise.all(
+      Array.from({ length: 10 }, () => store.appendToStream(s, [event()], { expectedRevision: 'any' })),
+    );
+    expect((await store.readStream(s)).map((e) => e.revision)).toEqual([...Array(10).keys()]);
+  });
+
+  it('writes a batch retried concurrently once, and answers both with the same result', async () => {
+    const s = stream();
+    const batch = [event(), event()];
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => store.appendToStream(s, batch, { expectedRevision: 'no_stream' })),
+    );
+    expect(new Set(results.map((r) => JSON.stringify(r))).size).toBe(1);
+    expect(await store.readStream(s)).toHaveLength(2);
+  });
+
+  it('does not make appenders to different streams wait for each other', async () => {
+    const holder = await db.pool.connect();
+    try {
+      await holder.query('BEGIN');
+      await appendInTransaction(holder, stream(), [event()], { expectedRevision: 'no_stream' });
+      // The open transaction holds its rows, nothing global: another stream appends at once.
+      const other = await Promise.race([
+        store.appendToStream(stream(), [event()], { expectedRevision: 'no_stream' }).then(() => 'appended'),
+        new Promise((r) => setTimeout(() => r('blocked'), 2000)),
+      ]);
+      expect(other).toBe('appended');
+    } finally {
+      await holder.query('ROLLBACK');
+      holder.release();
+    }
+  });
+
+  it('refuses to append from a transaction older than the stream’s last append', async () => {
+    const s = stream();
+    const old = await db.pool.connect();
+    try {
+      await old.query('BEGIN');
+      await old.query('SELECT pg_current_xact_id()'); // takes its id now
+      await store.appendToStream(s, [event()], { expectedRevision: 'no_stream' });
+      await expect(appendInTransaction(old, s, [event()], { expectedRevision: 0 })).rejects.toBeInstanceOf(
+        StaleTransactionError,
+      );
+    } finally {
+      await old.query('ROLLBACK');
+      old.release();
+    }
+  });
+
+  it('keeps the log append-only', async () => {
+    await store.appendToStream(stream(), [event()], { expectedRevision: 'no_stream' });
+    await expect(db.pool.query("UPDATE events SET type = 'Changed.v1'")).rejects.toThrow(/append-only/);
+    await expect(db.pool.query('DELETE FROM events')).rejects.toThrow(/append-only/);
+  });
+
+  it('refuses malformed appends before touching the database', async () => {
+    const s = stream();
+    const e = event();
+    for (const bad of [[], [{ ...e, id: 'nope' }], [e, e], [{ ...e, type: '' }], [{ ...e, data: undefined }]])
+      await expect(store.appendToStream(s, bad, { expectedRevision: 'any' })).rejects.toBeInstanceOf(
+        TypeError,
+      );
+  });
+
+  describe('notifications', () => {
+    let listener: pg.Client;
+    const received: string[] = [];
+    beforeAll(async () => {
+      listener = new pg.Client({ connectionString: db.url });
+      await listener.connect();
+      listener.on(
+        'notification',
+        (n) => n.channel === EVENTS_APPENDED_CHANNEL && received.push(n.payload ?? ''),
+      );
+      await listener.query(`LISTEN ${EVENTS_APPENDED_CHANNEL}`);
+    });
+    afterAll(() => listener.end());
+
+    it('are sent with the append, and only when it commits', async () => {
+      const [rolledBack, committed] = [stream(), stream()];
+      const client = await db.pool.connect();
+      try {
+        await client.query('BEGIN');
+        await appendInTransaction(client, rolledBack, [event()], { expectedRevision: 'no_stream' });
+        await client.query('ROLLBACK');
+      } finally {
+        client.release();
+      }
+      await store.appendToStream(committed, [event()], { expectedRevision: 'no_stream' });
+      await expect.poll(() => received, { timeout: 5000 }).toContain(committed);
+      expect(received).not.toContain(rolledBack);
+    });
+  });
+});

@@ -1,0 +1,15 @@
+import { createTestDatabase, describeWith } from '@factory/testing';
+import { beforeAll } from 'vitest';
+import { runEventStoreContract } from '../contract/event-store-contract.js';
+import { createPostgresEventStore } from './postgres-event-store.js';
+
+describeWith(['postgres'], 'PostgreSQL event store', () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+
+  runEventStoreContract('satisfies the event store contract', async () =>
+    createPostgresEventStore({ pool: db.pool }),
+  );
+});

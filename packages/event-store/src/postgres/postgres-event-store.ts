@@ -1,0 +1,44 @@
+import type { Pool } from '@factory/database';
+import type pg from 'pg';
+import type { EventStore, Subscription } from '../event-store.js';
+import { appendToStream } from './append-to-stream.js';
+import { checkpointOf } from './checkpoint-of.js';
+import { readAll } from './read-all.js';
+import { readHead } from './read-head.js';
+import { readStream } from './read-stream.js';
+import { subscribe } from './subscribe.js';
+
+export interface PostgresEventStoreOptions {
+  /** The caller's pool; the store never ends it. */
+  pool: Pool;
+  /**
+   * Where subscriptions LISTEN (one connection each). By default the pool's own settings;
+   * null to poll only (e.g. behind a transaction-mode pooler, where LISTEN does not work).
+   */
+  listen?: pg.ClientConfig | null;
+}
+
+export function createPostgresEventStore(options: PostgresEventStoreOptions): EventStore {
+  const { pool } = options;
+  const listen = options.listen === undefined ? pool.options : options.listen;
+  const subscriptions = new Set<Subscription>();
+  return {
+    appendToStream: (stream, events, append) => appendToStream(pool, stream, events, append),
+    readStream: (stream, read) => readStream(pool, stream, read),
+    readAll: (read) => readAll(pool, read),
+    readHead: () => readHead(pool),
+    checkpointOf: (position) => checkpointOf(pool, position),
+    async subscribe(subscribeOptions) {
+      const subscription = await subscribe(pool, listen, subscribeOptions);
+      subscriptions.add(subscription);
+      subscription.done.then(
+        () => subscriptions.delete(subscription),
+        () => subscriptions.delete(subscription),
+      );
+      return subscription;
+    },
+    async close() {
+      await Promise.all([...subscriptions].map((s) => s.close()));
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import { createTestDatabase, describeWith } from '@factory/testing';
+import { beforeAll, expect, it } from 'vitest';
+import { createPostgresEventStore } from './postgres-event-store.js';
+import { READ_ALL_SQL } from './read-all.js';
+
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+describeWith(['postgres'], 'PostgreSQL global read', () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    const store = createPostgresEventStore({ pool: db.pool, listen: null });
+    for (let i = 0; i < 20; i++)
+      await store.appendToStream(`read-${randomUUID()}`, [{ id: randomUUID(), type: 'Read.v1', data: {} }], {
+        expectedRevision: 'no_stream',
+      });
+  });
+
+  // The order must come from the xid8 index. Sorting instead would be slow on a big log, and a
+  // sort on the text form of the id (what `ORDER BY tx_id` did when the text was aliased
+  // `tx_id`) puts transaction 10 before 9, which tests with same-length ids never notice.
+  it('walks the (tx_id, position) index, with no sort', async () => {
+    const client = await db.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SET LOCAL enable_seqscan = off');
+      await client.query('SET LOCAL enable_sort = off');
+      const { rows } = await client.query(`EXPLAIN (FORMAT JSON) ${READ_ALL_SQL}`, ['0', 0, 1000]);
+      const nodes = flatten(rows[0]['QUERY PLAN'][0].Plan);
+      expect(nodes.map((n) => n['Node Type'])).not.toContain('Sort');
+      expect(nodes.map((n) => n['Index Name'])).toContain('events_log_order');
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
+  });
+});
+
+function flatten(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(flatten)];
+}

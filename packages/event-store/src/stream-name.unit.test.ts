@@ -1,0 +1,44 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseStreamName, streamName, streamPrefix } from './stream-name.js';
+
+const empresa = '0b6f6d1e-4c4d-4f8e-9a59-2f1c1e0d7a10';
+const insumo = '7d7a3c1e-1111-4222-8333-944455556666';
+
+describe('stream names', () => {
+  it('carry category, company and entity', () => {
+    const name = streamName('estoque', empresa, insumo);
+    expect(name).toBe(`estoque-${empresa}-${insumo}`);
+    expect(parseStreamName(name)).toEqual({ category: 'estoque', companyId: empresa, entityId: insumo });
+    expect(name.startsWith(streamPrefix('estoque', empresa))).toBe(true);
+  });
+
+  it('refuse parts that would make a name ambiguous', () => {
+    expect(() => streamName('esto-que', empresa, insumo)).toThrow(RangeError);
+    expect(() => streamName('estoque', 'not-a-uuid', insumo)).toThrow(RangeError);
+    expect(() => streamName('estoque', empresa.toUpperCase(), insumo)).toThrow(RangeError);
+    expect(() => streamName('estoque', empresa, '')).toThrow(RangeError);
+  });
+
+  it('parse back exactly what they were built from', () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[a-z][a-z0-9_]{0,12}$/),
+        fc.uuid(),
+        fc.string({ minLength: 1, maxLength: 60 }),
+        (category, companyId, entityId) => {
+          expect(parseStreamName(streamName(category, companyId, entityId))).toEqual({
+            category,
+            companyId,
+            entityId,
+          });
+        },
+      ),
+    );
+  });
+
+  it('reject names of another shape', () => {
+    for (const name of ['', 'estoque', `estoque-${empresa}`, `estoque-${empresa}-`, `-${empresa}-x`, 'a-b-c'])
+      expect(parseStreamName(name)).toBeNull();
+  });
+});
