@@ -6,6 +6,7 @@ import { existsSync, statSync } from 'node:fs';
 const marker = 'node_modules/.package-lock.json'; // written by npm at the end of every install
 const fresh = existsSync(marker) && statSync(marker).mtimeMs >= statSync('package-lock.json').mtimeMs;
 if (!fresh) {
-  console.error('installing dependencies (npm ci)...');
-  execSync('npm ci --no-audit --no-fund', { stdio: ['ignore', 'inherit', 'inherit'] });
+  console.error('installing dependencies (npm install)...');
+  // not `npm ci`: see .ci/run
+  execSync('npm install --no-audit --no-fund', { stdio: ['ignore', 'inherit', 'inherit'] });
 }
