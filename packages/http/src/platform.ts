@@ -21,7 +21,8 @@ declare module 'fastify' {
 }
 
 export interface PlatformOptions {
-  authenticator: Authenticator;
+  /** Who is calling; `Authenticator` in service, a fixed caller in the benchmark's baseline. */
+  authenticator: Pick<Authenticator, 'authenticate'>;
   cursorSecret: string;
   logger: Logger;
 }
