@@ -1,4 +1,4 @@
-import { envPieces, parseEnv } from '@factory/config';
+import { apiEnvPieces, envPieces, parseEnv } from '@factory/config';
 import { z } from 'zod';
 
 const p = envPieces;
@@ -7,14 +7,7 @@ const p = envPieces;
 export function loadEnv(env: Record<string, string | undefined>) {
   const parsed = parseEnv(
     {
-      PORT: p.PORT,
-      DATABASE_URL: p.DATABASE_URL,
-      REDIS_URL: p.REDIS_URL,
-      STABILIZATION_WINDOW_SECONDS: p.STABILIZATION_WINDOW_SECONDS,
-      CURSOR_SECRET: p.CURSOR_SECRET,
-      LOG_LEVEL: p.LOG_LEVEL,
-      RATE_LIMIT_PER_TOKEN: p.RATE_LIMIT_PER_TOKEN,
-      RATE_LIMIT_PER_COMPANY: p.RATE_LIMIT_PER_COMPANY,
+      ...apiEnvPieces,
       NODE_ENV: p.NODE_ENV,
       DATA_DIR: p.DATA_DIR,
       EMBEDDED_POSTGRES_PORT: p.EMBEDDED_POSTGRES_PORT,

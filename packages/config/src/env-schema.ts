@@ -48,3 +48,15 @@ export function parseEnv<T extends z.ZodRawShape>(
   const lines = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
   throw new EnvError(`invalid environment: ${lines.join('; ')}`);
 }
+
+/** What every process serving the API reads (the read API, the write API, the single-machine server). */
+export const apiEnvPieces = {
+  PORT: envPieces.PORT,
+  DATABASE_URL: envPieces.DATABASE_URL,
+  REDIS_URL: envPieces.REDIS_URL,
+  STABILIZATION_WINDOW_SECONDS: envPieces.STABILIZATION_WINDOW_SECONDS,
+  CURSOR_SECRET: envPieces.CURSOR_SECRET,
+  LOG_LEVEL: envPieces.LOG_LEVEL,
+  RATE_LIMIT_PER_TOKEN: envPieces.RATE_LIMIT_PER_TOKEN,
+  RATE_LIMIT_PER_COMPANY: envPieces.RATE_LIMIT_PER_COMPANY,
+} as const;

@@ -1,1 +1,1 @@
-export { EnvError, envPieces, parseEnv } from './env-schema.js';
+export { apiEnvPieces, EnvError, envPieces, parseEnv } from './env-schema.js';
