@@ -1,2 +1,3 @@
+export * from './catalog/index.js';
 export * from './company/index.js';
 export * from './stock/index.js';

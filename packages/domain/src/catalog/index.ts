@@ -1,0 +1,94 @@
+export { COMPONENT_UNIT } from './bill/bill-lines.js';
+export type { DefinirFicha, DesativarFicha, FichaContext, LinhaFichaItem } from './bill/commands.js';
+export { decideDeactivateBill } from './bill/decide-deactivate-bill.js';
+export { decideDefineBill } from './bill/decide-define-bill.js';
+export type { FichaDefinida, FichaDesativada, FichaEvent, LinhaDaFicha } from './bill/events.js';
+export { type BillGraph, dependentsOf, reaches } from './bill-graph.js';
+export type { Checked } from './checked.js';
+export {
+  type BillCostLine,
+  type CostRollupInput,
+  CUSTO_DA_FICHA_PLACES,
+  CUSTO_FICHA_PLACES,
+  type ProductCost,
+  rollUpCosts,
+  roundForPresentation,
+  type SupplyItemCosts,
+  supplyItemUnitCost,
+} from './cost-rollup.js';
+export type { BillUse } from './in-use.js';
+export type {
+  ExcluirProduto,
+  GroupHead,
+  ProdutoContext,
+  ProdutoItem,
+  SalvarProduto,
+} from './product/commands.js';
+export {
+  decideProduto,
+  type ProdutoCommand,
+  type ProdutoDecision,
+  produtoDecider,
+} from './product/decide.js';
+export { decideDeleteProduct } from './product/decide-delete-product.js';
+export { decideSaveProduct } from './product/decide-save-product.js';
+export {
+  PRODUTO_EVENT_TYPES,
+  type ProdutoAlterado,
+  type ProdutoCadastrado,
+  type ProdutoEvent,
+  type ProdutoEventType,
+  type ProdutoExcluido,
+} from './product/events.js';
+export {
+  type ProdutoRegistro,
+  STATUS_PRODUTO,
+  TIPOS_PRODUTO,
+  type VariacaoProduto,
+} from './product/record.js';
+export { evolveProduto, initialProdutoState, type ProdutoState } from './product/state.js';
+export type { ExcluirFornecedor, FornecedorItem, SalvarFornecedor } from './supplier/commands.js';
+export {
+  decideFornecedor,
+  type FornecedorCommand,
+  type FornecedorDecision,
+  fornecedorDecider,
+} from './supplier/decide.js';
+export { decideDeleteSupplier } from './supplier/decide-delete-supplier.js';
+export { decideSaveSupplier } from './supplier/decide-save-supplier.js';
+export {
+  FORNECEDOR_EVENT_TYPES,
+  type FornecedorAlterado,
+  type FornecedorCadastrado,
+  type FornecedorEvent,
+  type FornecedorExcluido,
+} from './supplier/events.js';
+export { type FornecedorRegistro, REGIMES } from './supplier/record.js';
+export { evolveFornecedor, type FornecedorState, initialFornecedorState } from './supplier/state.js';
+export type { ExcluirInsumo, InsumoContext, InsumoItem, SalvarInsumo } from './supply-item/commands.js';
+export {
+  decideInsumo,
+  type InsumoCommand,
+  type InsumoDecision,
+  insumoDecider,
+} from './supply-item/decide.js';
+export { decideDeleteSupplyItem } from './supply-item/decide-delete-supply-item.js';
+export { decideSaveSupplyItem } from './supply-item/decide-save-supply-item.js';
+export {
+  INSUMO_EVENT_TYPES,
+  type InsumoAlterado,
+  type InsumoCadastrado,
+  type InsumoCatalogEvent,
+  type InsumoExcluido,
+  type InsumoStreamEvent,
+} from './supply-item/events.js';
+export { FROZEN_AFTER_MOVEMENTS, type InsumoRegistro } from './supply-item/record.js';
+export { evolveInsumo, type InsumoState, initialInsumoState } from './supply-item/state.js';
+export { type Atributos, toAttributes } from './validation/attributes.js';
+export { isValidEmail, isValidPhone } from './validation/contact.js';
+export { isValidGtin } from './validation/gtin.js';
+export { isValidNcm } from './validation/ncm.js';
+export { isValidPaymentTerms } from './validation/payment-terms.js';
+export { isValidSku } from './validation/sku.js';
+export { isUf, UFS, type Uf } from './validation/uf.js';
+export { isCompanyUnit } from './validation/units.js';

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { FichaDefinida } from '../bill/events.js';
+import { AGORA, cadastrado, DEPOIS, excluir, given, PRODUTO, refused } from './product.fixture.js';
+
+const ficha = (versao: number): FichaDefinida => ({
+  type: 'FichaDefinida.v1',
+  data: { produto_id: PRODUTO, versao, linhas: [], definida_em: AGORA },
+});
+
+describe('deleting a product', () => {
+  it('records the deletion', () => {
+    expect(given(cadastrado()).when(excluir())).toEqual({
+      ok: true,
+      events: [
+        { type: 'ProdutoExcluido.v1', data: { produto_id: PRODUTO, sku: 'CAM-01', excluido_em: DEPOIS } },
+      ],
+    });
+  });
+
+  it('deactivates its own active bill with it', () => {
+    expect(given(cadastrado(), ficha(1), ficha(2)).when(excluir())).toMatchObject({
+      ok: true,
+      events: [
+        { type: 'FichaDesativada.v1', data: { produto_id: PRODUTO, versao: 2, desativada_em: DEPOIS } },
+        { type: 'ProdutoExcluido.v1' },
+      ],
+    });
+  });
+
+  it('appends nothing when deleted again', () => {
+    const deleted = {
+      type: 'ProdutoExcluido.v1' as const,
+      data: { produto_id: PRODUTO, sku: 'CAM-01', excluido_em: AGORA },
+    };
+    expect(given(cadastrado(), deleted).when(excluir())).toEqual({ ok: true, events: [] });
+  });
+
+  it('answers not found for a product that was never created', () => {
+    expect(given().when(excluir())).toEqual(refused('not_found', 'id'));
+  });
+
+  it('refuses while another product active bill uses it, naming the bill', () => {
+    const usedBy = [{ produto_id: 'kit-1', sku: 'KIT-VERAO', versao: 3 }];
+    expect(given(cadastrado()).when(excluir(usedBy))).toEqual({
+      ok: false,
+      error: {
+        kind: 'conflict',
+        mensagem: 'o produto CAM-01 é usado na ficha técnica ativa de: KIT-VERAO (produto kit-1, versão 3)',
+      },
+    });
+  });
+});

@@ -1,0 +1,43 @@
+import type { Decision } from '../../stock/commands.js';
+import type { DefinirFicha, DesativarFicha } from '../bill/commands.js';
+import { decideDeactivateBill } from '../bill/decide-deactivate-bill.js';
+import { decideDefineBill } from '../bill/decide-define-bill.js';
+import type { ExcluirProduto, SalvarProduto } from './commands.js';
+import { decideDeleteProduct } from './decide-delete-product.js';
+import { decideSaveProduct } from './decide-save-product.js';
+import type { ProdutoEvent } from './events.js';
+import { evolveProduto, initialProdutoState, type ProdutoState } from './state.js';
+
+/** Commands of a product's stream: the product itself and its bill of materials. */
+export type ProdutoCommand = SalvarProduto | ExcluirProduto | DefinirFicha | DesativarFicha;
+
+export type ProdutoDecision = Decision<ProdutoEvent>;
+
+export function decideProduto(command: ProdutoCommand, state: ProdutoState): ProdutoDecision {
+  const { type } = command;
+  switch (type) {
+    case 'SalvarProduto':
+      return decideSaveProduct(command, state);
+    case 'ExcluirProduto':
+      return decideDeleteProduct(command, state);
+    case 'DefinirFicha':
+      return decideDefineBill(command, state);
+    case 'DesativarFicha':
+      return decideDeactivateBill(command, state);
+    default: {
+      const unknownCommand: never = type;
+      throw new Error(`unknown product command ${String(unknownCommand)}`);
+    }
+  }
+}
+
+/** The decider of one product's stream (`produto-<empresa>-<id>`), emmett style. */
+export const produtoDecider = {
+  decide: decideProduto,
+  evolve: evolveProduto,
+  initialState: initialProdutoState,
+} satisfies {
+  decide: (command: ProdutoCommand, state: ProdutoState) => ProdutoDecision;
+  evolve: (state: ProdutoState, event: ProdutoEvent) => ProdutoState;
+  initialState: () => ProdutoState;
+};
