@@ -1,9 +1,24 @@
 import type { Pool } from '@factory/database';
 import type { AnyRoute } from '@factory/http';
+import { estoqueMovimentosRoute } from './routes/estoque-movimentos/route.js';
+import { estoqueSaldosRoute } from './routes/estoque-saldos/route.js';
 import { euRoute } from './routes/eu/route.js';
 import { locaisRoute } from './routes/locais/route.js';
 
+export interface ReadApiDeps {
+  pool: Pool;
+  /** STABILIZATION_WINDOW_SECONDS (30 by default, as the specification says). */
+  windowSeconds?: number;
+  /** The lists' `now`; the system clock by default. */
+  clock?: () => Date;
+}
+
 /** Every route of the read API, ready to be registered on a platform instance. */
-export function readApiRoutes(deps: { pool: Pool }): AnyRoute[] {
-  return [euRoute, locaisRoute(deps.pool)];
+export function readApiRoutes(deps: ReadApiDeps): AnyRoute[] {
+  const lists = {
+    pool: deps.pool,
+    windowSeconds: deps.windowSeconds ?? 30,
+    clock: deps.clock ?? (() => new Date()),
+  };
+  return [euRoute, locaisRoute(deps.pool), estoqueSaldosRoute(lists), estoqueMovimentosRoute(lists)];
 }

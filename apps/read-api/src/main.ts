@@ -12,7 +12,7 @@ const api = await createApiService({
   redisUrl: env.REDIS_URL,
   limits: { perToken: env.RATE_LIMIT_PER_TOKEN, perCompany: env.RATE_LIMIT_PER_COMPANY },
   cursorSecret: env.CURSOR_SECRET,
-  routes: readApiRoutes({ pool }),
+  routes: readApiRoutes({ pool, windowSeconds: env.STABILIZATION_WINDOW_SECONDS }),
   logLevel: env.LOG_LEVEL,
 });
 await api.app.listen({ port: env.PORT, host: '0.0.0.0' });

@@ -1,6 +1,9 @@
 import { createPool, migrate } from '@factory/database';
-import { createApiService } from '@factory/http';
+import { createPostgresEventStore } from '@factory/event-store';
+import { createApiService, createLogger, startIdempotencyPurge } from '@factory/http';
 import { readApiRoutes } from '@factory/read-api';
+import { PROJECTIONS, startProjector } from '@factory/read-models';
+import { writeApiRoutes } from '@factory/write-api';
 import { resolveCursorSecret } from './cursor-secret.js';
 import { demoToken } from './demo.js';
 import { loadEnv } from './env.js';
@@ -17,15 +20,28 @@ async function main(): Promise<void> {
   const applied = await migrate(pool);
   if (applied.length > 0) say(`migrations applied: ${applied.join(', ')}`);
 
+  // The projector in-process: the same generic worker apps/projector runs on its own.
+  const eventStore = createPostgresEventStore({ pool });
+  const projector = startProjector({
+    pool,
+    eventStore,
+    projections: PROJECTIONS,
+    log: createLogger(env.LOG_LEVEL).child({ componente: 'projector' }),
+  });
+
   const api = await createApiService({
     pool,
     databaseUrl: services.databaseUrl,
     redisUrl: services.redisUrl,
     limits: { perToken: env.RATE_LIMIT_PER_TOKEN, perCompany: env.RATE_LIMIT_PER_COMPANY },
     cursorSecret: await resolveCursorSecret(env.CURSOR_SECRET, env.DATA_DIR),
-    routes: readApiRoutes({ pool }),
+    routes: [
+      ...readApiRoutes({ pool, windowSeconds: env.STABILIZATION_WINDOW_SECONDS }),
+      ...writeApiRoutes({ pool }),
+    ],
     logLevel: env.LOG_LEVEL,
   });
+  const purge = await startIdempotencyPurge({ pool, redisUrl: services.redisUrl, log: say });
   const address = await api.app.listen({ port: env.PORT, host: '0.0.0.0' });
   const port = new URL(address).port;
   say(`serving every /v1 route on http://127.0.0.1:${port}`);
@@ -45,6 +61,9 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     say(`${signal}: shutting down`);
     await api.close();
+    await purge.close();
+    await projector.close();
+    await eventStore.close();
     await pool.end();
     await services.stop();
     process.exit(0);

@@ -24,9 +24,17 @@ export type {
 } from './event-store.js';
 export { createKurrentEventStore } from './kurrentdb/kurrentdb-event-store.js';
 export {
+  type AppendOutcome,
+  type AppendWrite,
   appendInTransaction,
+  appendWithWrites,
   EVENTS_APPENDED_CHANNEL,
+  notifyAppended,
   StaleTransactionError,
 } from './postgres/append-to-stream.js';
-export { createPostgresEventStore, type PostgresEventStoreOptions } from './postgres/postgres-event-store.js';
+export {
+  createPostgresEventStore,
+  type PostgresEventStore,
+  type PostgresEventStoreOptions,
+} from './postgres/postgres-event-store.js';
 export { parseStreamName, type StreamNameParts, streamName, streamPrefix } from './stream-name.js';

@@ -6,9 +6,26 @@ export { LastUseRecorder } from './auth/last-use-recorder.js';
 export { ApiError } from './errors/api-error.js';
 export { ERROR_CODES, type ErrorCode } from './errors/error-codes.js';
 export { formatInstant } from './format/instant.js';
+export { canonicalJson, requestFingerprint } from './idempotency/canonical-json.js';
+export { IDEMPOTENCY_HEADER, readIdempotencyKey } from './idempotency/idempotency-key.js';
+export { KEY_RETENTION_MS, purgeExpiredKeys } from './idempotency/idempotency-repository.js';
+export {
+  type IdempotencyPurge,
+  type IdempotencyPurgeOptions,
+  PURGE_QUEUE,
+  startIdempotencyPurge,
+} from './idempotency/purge-job.js';
+export {
+  type FreshAnswer,
+  type IdempotencyOptions,
+  withIdempotency,
+} from './idempotency/with-idempotency.js';
 export { buildOpenApiDocument } from './openapi/openapi-document.js';
 export { openApiRoute } from './openapi/openapi-route.js';
 export { CursorCodec, type KeysetValue } from './pagination/cursor-codec.js';
+export { instantFilterUtc } from './pagination/instant-filter.js';
+export { keysetField } from './pagination/keyset-fields.js';
+export { type KeysetPageRequest, keysetPage, type ListPage } from './pagination/keyset-page.js';
 export { isInstantWithOffset, isUuid, param } from './params/fields.js';
 export { fieldPath, parseBody } from './params/parse-body.js';
 export { parseQuery } from './params/parse-query.js';

@@ -1,1 +1,53 @@
-export {};
+export { instantKeySql, type ListWindow, SqlValues, stabilizationCutSql } from './lists/list-sql.js';
+export { describePlan, type PlanNode, planNodes } from './lists/plan-nodes.js';
+export { PROJECTIONS } from './projections.js';
+export { applyBatch, type BatchToApply, CheckpointMovedError } from './projector/apply-batch.js';
+export {
+  advanceWatermark,
+  ensureCheckpoint,
+  readCheckpoint,
+  type StoredCheckpoint,
+} from './projector/checkpoints.js';
+export { HeadTracker } from './projector/head-tracker.js';
+export {
+  LIVE_SCHEMA,
+  liveTarget,
+  type Projection,
+  type ProjectionTarget,
+  qualifiedTable,
+} from './projector/projection.js';
+export {
+  type HostedProjection,
+  type Projector,
+  type ProjectorOptions,
+  startProjector,
+} from './projector/projector.js';
+export { type ProjectorLog, silentLog } from './projector/projector-log.js';
+export type { BatchApplied } from './projector/run-projection.js';
+export { createShadowTables } from './projector/shadow-tables.js';
+export { waitForProjection, waitUntilCaughtUp } from './projector/wait-for-projection.js';
+export {
+  type BalanceFilters,
+  type BalanceKeyset,
+  type BalanceListRow,
+  type BalancePageQuery,
+  balancesPageSql,
+  listBalances,
+} from './stock/balances-query.js';
+export { findStockItems, type StockItemRow } from './stock/items-query.js';
+export {
+  listMovements,
+  type MovementFilters,
+  type MovementKeyset,
+  type MovementListRow,
+  type MovementPageQuery,
+  movementsPageSql,
+} from './stock/movements-query.js';
+export { STOCK_TABLES, stockProjection } from './stock/stock-projection.js';
+export {
+  type BalanceChange,
+  foldStockEvents,
+  type MovementRow,
+  STOCK_MOVEMENT_EVENTS,
+  type StockBatch,
+} from './stock/stock-rows.js';

@@ -1,6 +1,7 @@
 import type { Pool } from '@factory/database';
 import type pg from 'pg';
 import type { EventStore, Subscription } from '../event-store.js';
+import { appendNotifierOf } from './append-notifier.js';
 import { appendToStream } from './append-to-stream.js';
 import { checkpointOf } from './checkpoint-of.js';
 import { readAll } from './read-all.js';
@@ -18,8 +19,15 @@ export interface PostgresEventStoreOptions {
   listen?: pg.ClientConfig | null;
 }
 
-export function createPostgresEventStore(options: PostgresEventStoreOptions): EventStore {
+/** The PostgreSQL store: the port, plus what callers of `appendInTransaction` need. */
+export interface PostgresEventStore extends EventStore {
+  /** Wakes the log's listeners; call after committing a transaction that appended. */
+  notifyAppended(): void;
+}
+
+export function createPostgresEventStore(options: PostgresEventStoreOptions): PostgresEventStore {
   const { pool } = options;
+  const notifier = appendNotifierOf(pool);
   const listen = options.listen === undefined ? pool.options : options.listen;
   const subscriptions = new Set<Subscription>();
   return {
@@ -28,6 +36,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     readAll: (read) => readAll(pool, read),
     readHead: () => readHead(pool),
     checkpointOf: (position) => checkpointOf(pool, position),
+    notifyAppended: () => notifier.poke(),
     async subscribe(subscribeOptions) {
       const subscription = await subscribe(pool, listen, subscribeOptions);
       subscriptions.add(subscription);
@@ -38,7 +47,8 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       return subscription;
     },
     async close() {
-      await Promise.all([...subscriptions].map((s) => s.close()));
+      // The notifier is shared by the pool's stores; closing it only drops its connection.
+      await Promise.all([...[...subscriptions].map((s) => s.close()), notifier.close()]);
     },
   };
 }

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import pgListen from 'pg-listen';
 import type { SubscribeOptions, Subscription } from '../event-store.js';
 import { followLog } from '../subscription/follow-log.js';
-import { EVENTS_APPENDED_CHANNEL } from './append-to-stream.js';
+import { EVENTS_APPENDED_CHANNEL } from './append-notifier.js';
 import { readAll } from './read-all.js';
 import { readHead } from './read-head.js';
 

@@ -13,6 +13,7 @@ export function isInstantWithOffset(value: string): boolean {
   const date = new Date(Date.UTC(year!, month! - 1, day!));
   const dateExists =
     date.getUTCFullYear() === year && date.getUTCMonth() === month! - 1 && date.getUTCDate() === day;
+  // up to ±18:00 as ISO 8601 allows; instantFilterUtc normalises what PostgreSQL would refuse
   const offsetOk = m[7] === undefined || (Number(m[8]) <= 18 && Number(m[9]) <= 59);
   return dateExists && hour! <= 23 && minute! <= 59 && second! <= 59 && offsetOk;
 }

@@ -98,3 +98,13 @@ describe('parseQuery', () => {
     );
   });
 });
+
+describe('instant offsets', () => {
+  it('accepts offsets up to ±18:00 and refuses beyond', () => {
+    expect(refusal('/v1/x?atualizado_desde=2026-01-02T03:04:05-18:00')).toBeNull();
+    expect(refusal('/v1/x?atualizado_desde=2026-01-02T03:04:05%2B19:00')).toEqual({
+      codigo: 'parametro_invalido',
+      campo: 'atualizado_desde',
+    });
+  });
+});

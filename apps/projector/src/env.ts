@@ -1,0 +1,32 @@
+import { EnvError, envPieces, parseEnv } from '@factory/config';
+import { z } from 'zod';
+
+const shape = {
+  /** PostgreSQL holding the log, the read models and their checkpoints; required. */
+  DATABASE_URL: envPieces.DATABASE_URL,
+  LOG_LEVEL: envPieces.LOG_LEVEL,
+  /** Events per batch and transaction. */
+  PROJECTOR_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(2000),
+  /** Longest wait between log reads when no append notification arrives. */
+  PROJECTOR_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+};
+
+export interface ProjectorEnv {
+  databaseUrl: string;
+  logLevel: z.infer<typeof envPieces.LOG_LEVEL>;
+  batchSize: number;
+  pollIntervalMs: number;
+}
+
+/** The only reader of process.env in this app. */
+export function loadEnv(source: Record<string, string | undefined>): ProjectorEnv {
+  const env = parseEnv(shape, source);
+  // A standalone worker has no embedded single-machine default: it joins an existing database.
+  if (!env.DATABASE_URL) throw new EnvError('invalid environment: DATABASE_URL is required');
+  return {
+    databaseUrl: env.DATABASE_URL,
+    logLevel: env.LOG_LEVEL,
+    batchSize: env.PROJECTOR_BATCH_SIZE,
+    pollIntervalMs: env.PROJECTOR_POLL_INTERVAL_MS,
+  };
+}

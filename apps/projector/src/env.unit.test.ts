@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { loadEnv } from './env.js';
+
+describe('projector environment', () => {
+  it('requires DATABASE_URL', () => {
+    expect(() => loadEnv({})).toThrow(/DATABASE_URL/);
+    expect(() => loadEnv({ DATABASE_URL: '' })).toThrow(/DATABASE_URL/);
+  });
+
+  it('applies the defaults', () => {
+    expect(loadEnv({ DATABASE_URL: 'postgres://u@h/db' })).toEqual({
+      databaseUrl: 'postgres://u@h/db',
+      logLevel: 'info',
+      batchSize: 2000,
+      pollIntervalMs: 1000,
+    });
+  });
+
+  it('names a bad value', () => {
+    expect(() => loadEnv({ DATABASE_URL: 'postgres://u@h/db', PROJECTOR_BATCH_SIZE: '0' })).toThrow(
+      /PROJECTOR_BATCH_SIZE/,
+    );
+  });
+});

@@ -1,0 +1,1 @@
+export { loadEnv, type ProjectorEnv } from './env.js';

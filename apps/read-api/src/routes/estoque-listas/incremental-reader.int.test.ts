@@ -1,0 +1,133 @@
+import { randomInt } from 'node:crypto';
+import { describeWith } from '@factory/testing';
+import { beforeAll, expect, it } from 'vitest';
+import { createStockApi, type StockApi, SystemClock, type Tenant, traverse } from './stock-api.fixture.js';
+
+type Row = Record<string, unknown>;
+
+/**
+ * The specification's incremental reader: keep the greatest timestamp seen, send it as the
+ * inclusive lower bound, follow proximo_cursor to the end, and upsert rows by key.
+ */
+class IncrementalReplica {
+  readonly rows = new Map<string, Row>();
+  #greatest: string | null = null;
+
+  constructor(
+    readonly api: StockApi,
+    readonly url: string,
+    readonly filter: string,
+    readonly stamp: string,
+    readonly keyOf: (row: Row) => string,
+  ) {}
+
+  async pull(token: string): Promise<void> {
+    const since = this.#greatest
+      ? `?${this.filter}=${encodeURIComponent(this.#greatest)}&limite=7`
+      : '?limite=7';
+    for (const row of await traverse(this.api.app, `${this.url}${since}`, token)) {
+      this.rows.set(this.keyOf(row), row);
+      const stamp = row[this.stamp] as string;
+      if (!this.#greatest || stamp > this.#greatest) this.#greatest = stamp;
+    }
+  }
+
+  sorted(): Row[] {
+    return [...this.rows.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, row]) => row);
+  }
+}
+
+const WINDOW_SECONDS = 1;
+const WRITE_MS = 4000;
+
+// Invariant 7, end to end: writers append while the projector runs and a BI client reads
+// incrementally through the window; once all is quiet its replica equals the full lists.
+describeWith(['postgres'], 'incremental reading of the stock lists', () => {
+  let api: StockApi;
+  let empresa: Tenant;
+
+  beforeAll(async () => {
+    api = await createStockApi({ windowSeconds: WINDOW_SECONDS, clock: new SystemClock() });
+    empresa = await api.tenant(['estoque:ler', 'custos:ler']);
+  });
+
+  it('ends with an exact replica of /v1/estoque/saldos and /v1/estoque/movimentos', async () => {
+    const locais = empresa.locais.map((l) => l.id);
+    const items = await Promise.all(Array.from({ length: 8 }, () => empresa.writer.defineItem()));
+    const saldos = new IncrementalReplica(
+      api,
+      '/v1/estoque/saldos',
+      'atualizado_desde',
+      'atualizado_em',
+      (r) => `${r.insumo_id}|${r.local_id}`,
+    );
+    const movimentos = new IncrementalReplica(
+      api,
+      '/v1/estoque/movimentos',
+      'desde',
+      'criado_em',
+      (r) => r.id as string,
+    );
+
+    let appended = 0;
+    const until = Date.now() + WRITE_MS;
+    const writers = [0, 1, 2, 3].map(async (w) => {
+      const mine = items.filter((_, i) => i % 4 === w);
+      const reversible: Array<[string, string]> = [];
+      while (Date.now() < until) {
+        const insumo = mine[randomInt(mine.length)]!;
+        if (reversible.length > 0 && randomInt(6) === 0) {
+          const [item, id] = reversible.splice(randomInt(reversible.length), 1)[0]!;
+          await empresa.writer.reverse(item, id);
+        } else {
+          const quantity = randomInt(5) === 0 ? -randomInt(1, 9) : randomInt(1, 9);
+          const event = await empresa.writer.move(insumo, locais[randomInt(locais.length)]!, quantity, {
+            custo_unitario: quantity > 0 ? randomInt(1, 100) : null,
+          });
+          reversible.push([insumo, event.data.movimento_id]);
+        }
+        appended++;
+        await new Promise((resolve) => setTimeout(resolve, randomInt(2, 12)));
+      }
+    });
+    let reading = true;
+    let pulls = 0;
+    const reader = (async () => {
+      while (reading) {
+        await saldos.pull(empresa.token);
+        await movimentos.pull(empresa.token);
+        pulls++;
+      }
+    })();
+    await Promise.all(writers);
+
+    // Quiescence: everything projected, and the window has passed the last write.
+    await api.settled();
+    await new Promise((resolve) => setTimeout(resolve, WINDOW_SECONDS * 1000 + 300));
+    await api.settled();
+    reading = false;
+    await reader;
+    await saldos.pull(empresa.token);
+    await movimentos.pull(empresa.token);
+
+    const fullSaldos = await traverse(api.app, '/v1/estoque/saldos?limite=200', empresa.token);
+    const fullMovimentos = await traverse(api.app, '/v1/estoque/movimentos?limite=200', empresa.token);
+    expect(pulls).toBeGreaterThan(5);
+    expect(fullMovimentos).toHaveLength(appended);
+    expect(movimentos.sorted()).toEqual(
+      [...fullMovimentos].sort((a, b) => ((a.id as string) < (b.id as string) ? -1 : 1)),
+    );
+    expect(saldos.sorted()).toEqual(
+      [...fullSaldos].sort((a, b) =>
+        `${a.insumo_id}|${a.local_id}` < `${b.insumo_id}|${b.local_id}` ? -1 : 1,
+      ),
+    );
+    // And the balances are the sums of the movements.
+    const sums = new Map<string, number>();
+    for (const m of fullMovimentos) {
+      const key = `${m.insumo_id}|${m.local_id}`;
+      sums.set(key, (sums.get(key) ?? 0) + (m.quantidade as number));
+    }
+    for (const s of fullSaldos) expect(s.saldo).toBeCloseTo(sums.get(`${s.insumo_id}|${s.local_id}`)!, 9);
+  }, 60_000);
+});

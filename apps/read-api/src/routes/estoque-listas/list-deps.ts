@@ -1,0 +1,14 @@
+import type { Pool } from '@factory/database';
+import type { AuthContext } from '@factory/http';
+
+/** What the stabilised lists need besides the pool. */
+export interface ListDeps {
+  pool: Pool;
+  /** STABILIZATION_WINDOW_SECONDS: lists show rows older than min(now, watermark) - window. */
+  windowSeconds: number;
+  /** `now` of the cut; injectable so tests move time by hand. */
+  clock: () => Date;
+}
+
+/** Monetary fields are shown only to tokens with `custos:ler`; otherwise they are null. */
+export const seesCosts = (auth: AuthContext): boolean => auth.escopos.includes('custos:ler');

@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import { envPieces, parseEnv } from '@factory/config';
+
+const p = envPieces;
+
+/**
+ * The standalone write API's configuration: the only place it reads the environment. Unlike
+ * the single-machine server (apps/server) it has no embedded database: DATABASE_URL is always
+ * required. CURSOR_SECRET is required in production; elsewhere a random one is drawn (writes
+ * issue no cursors, but the platform signs with one).
+ */
+export function loadEnv(env: Record<string, string | undefined>) {
+  const parsed = parseEnv(
+    {
+      PORT: p.PORT,
+      DATABASE_URL: p.DATABASE_URL,
+      REDIS_URL: p.REDIS_URL,
+      CURSOR_SECRET: p.CURSOR_SECRET,
+      LOG_LEVEL: p.LOG_LEVEL,
+      RATE_LIMIT_PER_TOKEN: p.RATE_LIMIT_PER_TOKEN,
+      RATE_LIMIT_PER_COMPANY: p.RATE_LIMIT_PER_COMPANY,
+      NODE_ENV: p.NODE_ENV,
+    },
+    env,
+  );
+  if (!parsed.DATABASE_URL) throw new Error('invalid environment: DATABASE_URL is required');
+  if (parsed.NODE_ENV === 'production' && !parsed.CURSOR_SECRET)
+    throw new Error('invalid environment: CURSOR_SECRET is required in production');
+  return {
+    ...parsed,
+    DATABASE_URL: parsed.DATABASE_URL,
+    CURSOR_SECRET: parsed.CURSOR_SECRET ?? randomBytes(32).toString('base64url'),
+  };
+}
+
+export type WriteApiEnv = ReturnType<typeof loadEnv>;

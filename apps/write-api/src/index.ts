@@ -1,0 +1,21 @@
+import type { Pool } from '@factory/database';
+import type { AnyRoute } from '@factory/http';
+import { createStockWriteModel } from '@factory/write-model';
+import { estornarMovimentoRoute } from './estoque/estornar-movimento/route.js';
+import { registrarMovimentoRoute } from './estoque/registrar-movimento/route.js';
+
+export interface WriteApiDeps {
+  pool: Pool;
+  /** The handlers' `now` (events' time, idempotency expiry); the system clock by default. */
+  clock?: () => Date;
+}
+
+/** Every route of the write API, ready to be registered on a platform instance. */
+export function writeApiRoutes(deps: WriteApiDeps): AnyRoute[] {
+  const estoque = {
+    pool: deps.pool,
+    stock: createStockWriteModel({ pool: deps.pool }),
+    clock: deps.clock ?? (() => new Date()),
+  };
+  return [registrarMovimentoRoute(estoque), estornarMovimentoRoute(estoque)];
+}

@@ -1,0 +1,45 @@
+import { createPool, migrate } from '@factory/database';
+import { createApiService, startIdempotencyPurge } from '@factory/http';
+import { loadEnv } from './env.js';
+import { writeApiRoutes } from './index.js';
+
+// The write API on its own (production: scaled apart from reads, routed by method and path).
+const say = (line: string) => console.error(`[write-api] ${line}`);
+
+async function main(): Promise<void> {
+  const env = loadEnv(process.env);
+  const pool = createPool(env.DATABASE_URL, { name: 'factory-write-api' });
+  // Every instance may start first; the migration runner serialises them with an advisory lock.
+  const applied = await migrate(pool);
+  if (applied.length > 0) say(`migrations applied: ${applied.join(', ')}`);
+
+  const api = await createApiService({
+    pool,
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    limits: { perToken: env.RATE_LIMIT_PER_TOKEN, perCompany: env.RATE_LIMIT_PER_COMPANY },
+    cursorSecret: env.CURSOR_SECRET,
+    routes: writeApiRoutes({ pool }),
+    logLevel: env.LOG_LEVEL,
+  });
+  const purge = await startIdempotencyPurge({ pool, redisUrl: env.REDIS_URL, log: say });
+  const address = await api.app.listen({ port: env.PORT, host: '0.0.0.0' });
+  say(
+    `listening on port ${new URL(address).port}; Redis ${env.REDIS_URL ? 'on' : 'off (in-process limits and jobs)'}`,
+  );
+
+  const shutdown = async (signal: string) => {
+    say(`${signal}: shutting down`);
+    await api.close();
+    await purge.close();
+    await pool.end();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  say(`start-up failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,88 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createTestDatabase, describeWith, redisUrl, type TestDatabase } from '@factory/testing';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { beforeAll, expect, it } from 'vitest';
+import { purgeExpiredKeys } from './idempotency-repository.js';
+import { PURGE_QUEUE, startIdempotencyPurge } from './purge-job.js';
+
+const NOW = new Date('2026-06-01T12:00:00Z');
+const HOUR = 3_600_000;
+
+describeWith(['postgres', 'redis'], 'idempotency key purge', () => {
+  let db: TestDatabase;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+
+  /** Inserts finished keys created `hoursAgo` hours before NOW; returns their keys. */
+  async function keysAged(...hoursAgo: number[]): Promise<string[]> {
+    const keys = hoursAgo.map(() => randomUUID());
+    for (const [i, key] of keys.entries()) {
+      const created = new Date(NOW.getTime() - hoursAgo[i]! * HOUR);
+      await db.pool.query(
+        `INSERT INTO idempotency_keys (token_id, idempotency_key, empresa_id, fingerprint, attempt_id, state,
+                                       status, headers, body, created_at, lease_until)
+         VALUES ($1, $2, $1, '\\x00', $1, 'done', 201, '{}', '{}', $3, $3)`,
+        [randomUUID(), key, created],
+      );
+    }
+    return keys;
+  }
+  const remaining = async (keys: string[]) =>
+    (
+      await db.pool.query<{ k: string }>(
+        'SELECT idempotency_key AS k FROM idempotency_keys WHERE idempotency_key = ANY($1)',
+        [keys],
+      )
+    ).rows
+      .map((r) => r.k)
+      .sort();
+
+  it('deletes the keys older than 24 hours and keeps the others', async () => {
+    const [old, older, fresh, young] = await keysAged(24, 100, 23.9, 0);
+    expect(await purgeExpiredKeys(db.pool, NOW)).toBeGreaterThanOrEqual(2);
+    expect(await remaining([old!, older!, fresh!, young!])).toEqual([fresh!, young!].sort());
+  });
+
+  it('schedules one BullMQ job for every instance when Redis is there', async () => {
+    const prefix = `test-purge-${randomBytes(4).toString('hex')}`;
+    const lines: string[] = [];
+    const log = (line: string) => lines.push(line);
+    const options = { pool: db.pool, redisUrl: redisUrl(), log, clock: () => NOW, prefix, everyMs: 100 };
+    const one = await startIdempotencyPurge(options);
+    const two = await startIdempotencyPurge(options);
+    const connection = new Redis(redisUrl(), { maxRetriesPerRequest: null });
+    const queue = new Queue(PURGE_QUEUE, { connection, prefix });
+    try {
+      expect(await queue.getJobSchedulersCount()).toBe(1);
+      // The worker runs the scheduled job: nobody calls runOnce here.
+      const [expired] = await keysAged(30);
+      await expect.poll(() => remaining([expired!]), { timeout: 3000 }).toEqual([]);
+      expect(lines.some((l) => l.includes('expired keys deleted'))).toBe(true);
+    } finally {
+      await one.close();
+      await two.close();
+      await queue.obliterate({ force: true });
+      await queue.close();
+      connection.disconnect();
+    }
+  });
+
+  it('runs on a timer of its own without Redis', async () => {
+    const purge = await startIdempotencyPurge({
+      pool: db.pool,
+      redisUrl: null,
+      log: () => undefined,
+      clock: () => NOW,
+      everyMs: 20,
+    });
+    try {
+      const [expired] = await keysAged(48);
+      await expect.poll(() => remaining([expired!]), { timeout: 2000 }).toEqual([]);
+    } finally {
+      await purge.close();
+    }
+  });
+});

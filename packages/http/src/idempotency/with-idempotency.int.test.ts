@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { createTenantFixture, type TenantFixture } from '@factory/tenants';
+import {
+  createTestApi,
+  createTestDatabase,
+  describeWith,
+  TestClock,
+  type TestDatabase,
+} from '@factory/testing';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, beforeEach, expect, it } from 'vitest';
+import { requestFingerprint } from './canonical-json.js';
+import { IdempotencyProbe, idempotencyTestRoutes } from './idempotency-routes.fixture.js';
+
+const HOUR = 3_600_000;
+
+describeWith(['postgres', 'redis'], 'withIdempotency', () => {
+  let db: TestDatabase;
+  let app: FastifyInstance;
+  let clock: TestClock;
+  let tenant: TenantFixture;
+  const probe = new IdempotencyProbe();
+  const send = (url: string, body: unknown, key?: string) =>
+    app.inject({
+      method: 'POST',
+      url,
+      headers: {
+        authorization: `Bearer ${tenant.token}`,
+        'content-type': 'application/json',
+        ...(key === undefined ? {} : { 'idempotency-key': key }),
+      },
+      payload: JSON.stringify(body),
+    });
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    clock = new TestClock(new Date('2026-05-01T10:00:00Z'));
+    ({ app } = await createTestApi(db, { routes: idempotencyTestRoutes(db.pool, clock.now, probe), clock }));
+    tenant = await createTenantFixture(db.pool, { escopos: ['estoque:escrever'], now: clock.now() });
+  });
+  beforeEach(() => {
+    probe.executions = 0;
+    probe.gate = null;
+  });
+
+  it('executes every time without a key where it is optional, and refuses its absence where required', async () => {
+    await send('/v1/teste/idem', { valor: 1 });
+    await send('/v1/teste/idem', { valor: 1 });
+    expect(probe.executions).toBe(2);
+    const missing = await send('/v1/teste/idem-obrigatoria', { valor: 1 });
+    expect([missing.statusCode, missing.json().erro.campo]).toEqual([400, 'Idempotency-Key']);
+  });
+
+  it('makes a concurrent repeat wait for the first attempt and replay its answer', async () => {
+    let open!: () => void;
+    probe.gate = new Promise((resolve) => (open = resolve));
+    const first = send('/v1/teste/idem', { valor: 2 }, 'espera');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const second = send('/v1/teste/idem', { valor: 2 }, 'espera');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    open();
+    const [a, b] = await Promise.all([first, second]);
+    expect(probe.executions).toBe(1);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(b.payload).toBe(a.payload);
+    expect(b.headers['x-posicao-log']).toBe(a.headers['x-posicao-log']);
+    expect(b.headers['idempotency-replayed']).toBe('true');
+  });
+
+  it('answers 409 conflito to a repeat that waited too long, and never executes it', async () => {
+    let open!: () => void;
+    probe.gate = new Promise((resolve) => (open = resolve));
+    const first = send('/v1/teste/idem-curta', { valor: 3 }, 'demorada');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const impatient = await send('/v1/teste/idem-curta', { valor: 3 }, 'demorada');
+    open();
+    expect(impatient.statusCode).toBe(409);
+    expect(impatient.json().erro.codigo).toBe('conflito');
+    expect((await first).statusCode).toBe(201);
+    expect(probe.executions).toBe(1);
+  });
+
+  it('takes over the key of an attempt whose lease ran out (its process died)', async () => {
+    const insertRunning = (key: string, leaseUntil: Date, body: unknown) =>
+      db.pool.query(
+        `INSERT INTO idempotency_keys
+           (token_id, idempotency_key, empresa_id, fingerprint, attempt_id, state, created_at, lease_until)
+         VALUES ($1, $2, $3, $4, $5, 'running', $6, $7)`,
+        [
+          tenant.tokenId,
+          key,
+          tenant.empresaId,
+          requestFingerprint('POST', '/v1/teste/idem', body),
+          randomUUID(),
+          clock.now(),
+          leaseUntil,
+        ],
+      );
+    await insertRunning('morta', new Date(clock.now().getTime() - 1), { valor: 4 });
+    const res = await send('/v1/teste/idem', { valor: 4 }, 'morta');
+    expect(res.statusCode).toBe(201);
+    expect(res.headers['idempotency-replayed']).toBeUndefined();
+    // A live lease of another body is still a reuse of the key.
+    await insertRunning('viva', new Date(clock.now().getTime() + HOUR), { valor: 5 });
+    expect((await send('/v1/teste/idem', { valor: 6 }, 'viva')).json().erro.codigo).toBe(
+      'chave_idempotencia_reutilizada',
+    );
+  });
+
+  it('keeps no 5xx: the retry of a failed attempt runs afresh', async () => {
+    probe.failNext = true;
+    expect((await send('/v1/teste/idem', { valor: 7 }, 'falhou')).statusCode).toBe(500);
+    const retry = await send('/v1/teste/idem', { valor: 7 }, 'falhou');
+    expect([retry.statusCode, retry.headers['idempotency-replayed']]).toEqual([201, undefined]);
+    expect(probe.executions).toBe(2);
+  });
+
+  it('keeps a refusal, replayed with its status and field', async () => {
+    const first = await send('/v1/teste/idem', { valor: 8, recusar: true }, 'recusa');
+    const again = await send('/v1/teste/idem', { valor: 8, recusar: true }, 'recusa');
+    expect([first.statusCode, again.statusCode]).toEqual([422, 422]);
+    expect(again.json().erro).toMatchObject({ codigo: 'validacao', campo: 'valor', mensagem: 'recusado' });
+    expect(again.json().erro.id_requisicao).toBe(again.headers['x-request-id']);
+    expect(again.headers['idempotency-replayed']).toBe('true');
+    expect(probe.executions).toBe(1);
+  });
+
+  it('forgets a key 24 hours after its first use: it may then name another body', async () => {
+    expect((await send('/v1/teste/idem', { valor: 9 }, 'antiga')).statusCode).toBe(201);
+    clock.advance(23 * HOUR);
+    expect((await send('/v1/teste/idem', { valor: 10 }, 'antiga')).statusCode).toBe(409);
+    clock.advance(HOUR);
+    const reused = await send('/v1/teste/idem', { valor: 10 }, 'antiga');
+    expect([reused.statusCode, reused.json().valor, reused.headers['idempotency-replayed']]).toEqual([
+      201,
+      10,
+      undefined,
+    ]);
+    clock.advance(-24 * HOUR);
+  });
+});

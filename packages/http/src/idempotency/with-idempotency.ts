@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Pool } from '@factory/database';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthContext } from '../auth/auth-context.js';
+import { ApiError } from '../errors/api-error.js';
+import { requestFingerprint } from './canonical-json.js';
+import { readIdempotencyKey } from './idempotency-key.js';
+import {
+  claimKey,
+  completeKey,
+  type KeyRef,
+  releaseKey,
+  type StoredAnswer,
+} from './idempotency-repository.js';
+import { answerOfRefusal, replay, sendFresh } from './replay.js';
+
+export interface IdempotencyOptions {
+  pool: Pool;
+  auth: AuthContext;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  /** True where the specification requires the header (stock movements, purchase orders). */
+  required: boolean;
+  /** The API's clock: keys expire 24 h after first use by it. */
+  clock?: () => Date;
+  /** How long a repeat waits for a running first attempt before 409 conflito (5 s). */
+  waitMs?: number;
+  /** After this long a running attempt is presumed dead and its key is taken over (30 s). */
+  leaseMs?: number;
+}
+
+/** What the wrapped write answers; `status` must be the route's success status. */
+export interface FreshAnswer<T> {
+  status: number;
+  headers?: Record<string, string>;
+  body: T;
+}
+
+const WAIT_MS = 5_000;
+const LEASE_MS = 30_000;
+
+/**
+ * The one idempotency mechanism of every write route. The handler calls it around its work:
+ *
+ *   handler: ({ auth, request, reply }) =>
+ *     withIdempotency({ pool, auth, request, reply, required: true }, async (key) => ({ status: 201, body }))
+ *
+ * `execute` receives the key (null when the request has none) to derive its event ids from.
+ * 1. Read the key (400 when required and missing or malformed); none: just execute.
+ * 2. Claim it for (token, key) with the request's fingerprint.
+ * 3. Someone else's: another body is 409 chave_idempotencia_reutilizada; a finished one is
+ *    replayed; a running one is polled until it finishes, its lease runs out (we take over)
+ *    or the wait budget is spent (409 conflito).
+ * 4. Ours: execute; keep the answer when it is a success or a refusal (< 500), release the
+ *    key otherwise, so the client's retry runs afresh.
+ */
+export async function withIdempotency<T>(
+  options: IdempotencyOptions,
+  execute: (key: string | null) => Promise<FreshAnswer<T>>,
+): Promise<T> {
+  const { pool, auth, request, reply } = options;
+  const key = readIdempotencyKey(request, options.required);
+  if (key === null) {
+    const fresh = await execute(null);
+    reply.code(fresh.status).headers(fresh.headers ?? {});
+    return fresh.body;
+  }
+
+  const clock = options.clock ?? (() => new Date());
+  const ref: KeyRef = { tokenId: auth.tokenId, key };
+  const fingerprint = requestFingerprint(request.method, request.url.split('?')[0]!, request.body);
+  const attemptId = randomUUID();
+  const deadline = performance.now() + (options.waitMs ?? WAIT_MS);
+  for (let poll = 0; ; poll++) {
+    const claim = await claimKey(pool, {
+      ...ref,
+      empresaId: auth.empresa.id,
+      fingerprint,
+      attemptId,
+      now: clock(),
+      leaseMs: options.leaseMs ?? LEASE_MS,
+    });
+    if (claim.kind === 'owner') return executeAsOwner(options, { ...ref, attemptId }, execute);
+    if (claim.kind === 'vanished') continue;
+    if (!claim.sameRequest) throw new ApiError('chave_idempotencia_reutilizada');
+    if (claim.kind === 'done') return replay<T>(reply, claim.answer);
+    if (performance.now() >= deadline)
+      throw new ApiError('conflito', {
+        mensagem: 'Outra requisição com esta Idempotency-Key ainda está em andamento; tente de novo.',
+      });
+    await sleep(Math.min(10 * 1.5 ** poll, 200) * (0.5 + Math.random()));
+  }
+}
+
+async function executeAsOwner<T>(
+  options: IdempotencyOptions,
+  ref: KeyRef & { attemptId: string },
+  execute: (key: string) => Promise<FreshAnswer<T>>,
+): Promise<T> {
+  const { pool, request, reply } = options;
+  let fresh: FreshAnswer<T>;
+  try {
+    fresh = await execute(ref.key);
+  } catch (error) {
+    // A refusal is an answer like any other; anything else (5xx) must not stick to the key.
+    const release = () => releaseKey(pool, ref).catch(() => undefined);
+    if (error instanceof ApiError && error.status < 500)
+      await completeKey(pool, { ...ref, answer: answerOfRefusal(error) }).catch(release);
+    else await release();
+    throw error;
+  }
+  const answer: StoredAnswer = sendFresh(reply, fresh);
+  // The write is durable already: failing to record the answer must not turn it into an
+  // error. The key stays running until its lease ends; a retry then re-executes, which the
+  // deterministic event ids make harmless.
+  await completeKey(pool, { ...ref, answer }).catch((error: unknown) =>
+    request.log.warn({ err: error }, 'recording an idempotent answer failed'),
+  );
+  return fresh.body;
+}

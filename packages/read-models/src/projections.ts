@@ -1,0 +1,5 @@
+import type { Projection } from './projector/projection.js';
+import { stockProjection } from './stock/stock-projection.js';
+
+/** Every projection a projector worker hosts (the server in-process, apps/projector standalone). */
+export const PROJECTIONS: readonly Projection[] = [stockProjection];

@@ -1,0 +1,86 @@
+import type { Pool } from '@factory/database';
+import type { EventStore } from '@factory/event-store';
+import { advanceWatermark } from './checkpoints.js';
+import { HeadTracker } from './head-tracker.js';
+import { liveTarget, type Projection, type ProjectionTarget } from './projection.js';
+import { Pause, type ProjectorLog, silentLog } from './projector-log.js';
+import { type BatchApplied, runProjection } from './run-projection.js';
+
+/** A projection and where this worker builds it (live by default). */
+export interface HostedProjection {
+  projection: Projection;
+  target?: ProjectionTarget;
+}
+
+export interface ProjectorOptions {
+  /** Holds the read models and the checkpoints. */
+  pool: Pool;
+  eventStore: EventStore;
+  projections: ReadonlyArray<Projection | HostedProjection>;
+  /** Events per batch and transaction (2000 by default: larger batches catch up faster, a small
+   *  one is read whenever that is all the log holds, so latency does not depend on it). */
+  batchSize?: number;
+  /** Longest wait between log reads without a wake-up (1000 ms by default). */
+  pollIntervalMs?: number;
+  /** How often the head of the log is read to move the watermarks (250 ms by default). */
+  watermarkIntervalMs?: number;
+  log?: ProjectorLog;
+  onBatch?: (batch: BatchApplied) => void;
+}
+
+export interface Projector {
+  /** Stops after the batches being applied; what they did is committed or rolled back whole. */
+  close(): Promise<void>;
+}
+
+/**
+ * The generic projector worker: hosts registered projections, each following the log from its
+ * own checkpoint (run-projection.ts), and one heartbeat reading the head of the log for the
+ * watermarks of invariant 7: applied by the next batch that reaches that head, or directly
+ * when a build is idle at it.
+ */
+export function startProjector(options: ProjectorOptions): Projector {
+  const log = options.log ?? silentLog;
+  const hosted = options.projections.map((p) => ('projection' in p ? p : { projection: p }));
+  const builds = hosted.map(({ projection, target }) => ({
+    projection,
+    target: target ?? liveTarget(projection),
+    heads: new HeadTracker(),
+  }));
+  const runs = builds.map((build) =>
+    runProjection({
+      ...build,
+      pool: options.pool,
+      eventStore: options.eventStore,
+      batchSize: options.batchSize ?? 2000,
+      pollIntervalMs: options.pollIntervalMs ?? 1000,
+      log,
+      onBatch: options.onBatch,
+    }),
+  );
+
+  const pause = new Pause();
+  let stopped = false;
+  const heartbeat = (async () => {
+    while (!stopped) {
+      try {
+        const head = await options.eventStore.readHead();
+        for (const build of builds) {
+          build.heads.push(head);
+          await advanceWatermark(options.pool, build.target.checkpointName, head);
+        }
+      } catch (error) {
+        log.warn({ err: error }, 'reading the head of the log failed; watermarks wait');
+      }
+      await pause.for(options.watermarkIntervalMs ?? 250);
+    }
+  })();
+
+  return {
+    async close() {
+      stopped = true;
+      pause.interrupt();
+      await Promise.all([heartbeat, ...runs.map((run) => run.stop())]);
+    },
+  };
+}

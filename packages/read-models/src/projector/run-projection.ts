@@ -1,0 +1,98 @@
+import type { Pool } from '@factory/database';
+import type { EventStore, LogCheckpoint, Subscription } from '@factory/event-store';
+import { applyBatch, CheckpointMovedError } from './apply-batch.js';
+import { BatchPipeline } from './batch-pipeline.js';
+import { ensureCheckpoint } from './checkpoints.js';
+import type { HeadTracker } from './head-tracker.js';
+import type { Projection, ProjectionTarget } from './projection.js';
+import { Pause, type ProjectorLog } from './projector-log.js';
+
+export interface BatchApplied {
+  checkpointName: string;
+  events: number;
+  checkpoint: LogCheckpoint;
+}
+
+export interface ProjectionRunOptions {
+  pool: Pool;
+  eventStore: EventStore;
+  projection: Projection;
+  target: ProjectionTarget;
+  heads: HeadTracker;
+  batchSize: number;
+  pollIntervalMs: number;
+  log: ProjectorLog;
+  onBatch?: (batch: BatchApplied) => void;
+}
+
+const MAX_BACKOFF_MS = 30_000;
+
+/**
+ * Keeps one build of a projection following the log: subscribe after the stored checkpoint,
+ * apply each batch with its checkpoint (apply-batch.ts), and after any failure start again
+ * from what is stored, so a failed or foreign-moved batch is neither lost nor doubled.
+ */
+export function runProjection(options: ProjectionRunOptions): { stop(): Promise<void> } {
+  const { pool, eventStore, projection, target, heads, log } = options;
+  const fields = { projecao: target.checkpointName };
+  const pause = new Pause();
+  let stopped = false;
+  let subscription: Subscription | null = null;
+
+  async function follow(): Promise<void> {
+    const stored = (await ensureCheckpoint(pool, target.checkpointName)).checkpoint;
+    const pipeline = new BatchPipeline(
+      stored,
+      async (after, events) => {
+        const last = events.at(-1)!.checkpoint;
+        const watermark = heads.settledBy(last);
+        const next = await applyBatch(pool, projection, target, { after, events, watermark });
+        options.onBatch?.({ checkpointName: target.checkpointName, events: events.length, checkpoint: next });
+        return next;
+      },
+      () => void subscription?.close(),
+    );
+    subscription = await eventStore.subscribe({
+      after: stored,
+      batchSize: options.batchSize,
+      pollIntervalMs: options.pollIntervalMs,
+      onError: (error) => log.warn({ ...fields, err: error }, 'reading the log failed; retrying'),
+      handle: (events) => pipeline.push(events),
+    });
+    if (stopped) await subscription.close();
+    try {
+      await subscription.done;
+    } finally {
+      // The last batch taken may still be in flight: its outcome decides how `follow` ends.
+      await pipeline.drain();
+    }
+  }
+
+  const loop = (async () => {
+    for (let failures = 0; !stopped; ) {
+      try {
+        await follow();
+        failures = 0;
+      } catch (error) {
+        if (stopped) break;
+        if (error instanceof CheckpointMovedError) {
+          log.info(fields, error.message);
+          await pause.for(50);
+          continue;
+        }
+        failures++;
+        log.error({ ...fields, err: error }, 'projection failed; resuming from the stored checkpoint');
+        await pause.for(Math.min(MAX_BACKOFF_MS, 100 * 2 ** failures));
+      }
+    }
+  })();
+
+  return {
+    async stop() {
+      stopped = true;
+      pause.interrupt();
+      await subscription?.close();
+      await loop;
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import type { Pool } from '@factory/database';
+import { compareCheckpoints, type EventStore, type LogCheckpoint } from '@factory/event-store';
+import { readCheckpoint } from './checkpoints.js';
+
+/**
+ * Resolves once the build has applied the log up to `checkpoint` (a writer's X-Posicao-Log,
+ * turned into a checkpoint, or the head); rejects after `timeoutMs`.
+ */
+export async function waitForProjection(
+  pool: Pool,
+  checkpointName: string,
+  checkpoint: LogCheckpoint,
+  options: { timeoutMs?: number; intervalMs?: number } = {},
+): Promise<void> {
+  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
+  for (;;) {
+    const stored = await readCheckpoint(pool, checkpointName);
+    if (stored && compareCheckpoints(stored.checkpoint, checkpoint) >= 0) return;
+    if (Date.now() > deadline)
+      throw new Error(`projection ${checkpointName} did not reach the checkpoint in time`);
+    await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 20));
+  }
+}
+
+/** Waits until the build has applied everything committed to the log so far. */
+export async function waitUntilCaughtUp(
+  pool: Pool,
+  eventStore: EventStore,
+  checkpointName: string,
+  options: { timeoutMs?: number } = {},
+): Promise<void> {
+  const head = await eventStore.readHead();
+  await waitForProjection(pool, checkpointName, head.checkpoint, options);
+}

@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import type { PoolClient } from '@factory/database';
+import {
+  createPostgresEventStore,
+  type EventStore,
+  type ReadStreamOptions,
+  type RecordedEvent,
+} from '@factory/event-store';
+import { createTestDatabase, describeWith, type TestDatabase } from '@factory/testing';
+import { beforeAll, expect, it } from 'vitest';
+import type { Decider, SnapshotStore } from './decider.js';
+import { eventIdsFor } from './event-ids.js';
+import { type CommandHandlerDeps, handleCommand } from './handle-command.js';
+
+// A counter stream: the smallest decider that still refuses something.
+type Added = { type: 'Somado.v1'; data: { valor: number; total: number } };
+type Add = { valor: number };
+const counter: Decider<{ total: number }, Add, Added, string> = {
+  decide: (command, state) =>
+    command.valor === 0
+      ? { ok: false, error: 'valor zero' }
+      : {
+          ok: true,
+          events: [{ type: 'Somado.v1', data: { valor: command.valor, total: state.total + command.valor } }],
+        },
+  evolve: (_state, event) => ({ total: event.data.total }),
+  initialState: () => ({ total: 0 }),
+};
+
+class MemorySnapshots implements SnapshotStore<{ total: number }> {
+  readonly saved = new Map<string, { revision: number; state: { total: number } }>();
+  async load(stream: string) {
+    return this.saved.get(stream) ?? null;
+  }
+  async save(stream: string, revision: number, state: { total: number }) {
+    if ((this.saved.get(stream)?.revision ?? -1) < revision) this.saved.set(stream, { revision, state });
+  }
+}
+
+/** The PostgreSQL store, recording every stream read; `gate` holds a read's answer back. */
+function observedStore(db: TestDatabase, gate?: () => Promise<void>) {
+  const inner = createPostgresEventStore({ pool: db.pool, listen: null });
+  const reads: number[] = [];
+  const store: EventStore = {
+    ...inner,
+    async readStream<E extends { type: string; data: unknown }>(stream: string, options?: ReadStreamOptions) {
+      reads.push(options?.fromRevision ?? 0);
+      const events = await inner.readStream<E>(stream, options);
+      await gate?.();
+      return events as RecordedEvent<E>[];
+    },
+  };
+  return { store, reads };
+}
+
+const stream = () => `contador-${randomUUID()}-x`;
+const options = (key: string | null = null) => ({
+  eventId: eventIdsFor({ tokenId: 'token', idempotencyKey: key }),
+  metadata: {},
+  created: new Date('2026-01-01T00:00:00Z'),
+});
+
+describeWith(['postgres'], 'handleCommand', () => {
+  let db: TestDatabase;
+  let deps: (
+    store?: EventStore,
+    snapshots?: MemorySnapshots,
+  ) => CommandHandlerDeps<{ total: number }, Add, Added, string>;
+
+  beforeAll(async () => {
+    db = await createTestDatabase({ poolSize: 40 });
+    deps = (store, snapshots) => ({
+      pool: db.pool,
+      store: store ?? createPostgresEventStore({ pool: db.pool, listen: null }),
+      decider: counter,
+      snapshots: snapshots ?? new MemorySnapshots(),
+    });
+  });
+
+  it('32 writers of separate handlers on one stream all succeed, by retrying after conflicts', async () => {
+    const name = stream();
+    const observed = observedStore(db);
+    const results = await Promise.all(
+      Array.from({ length: 32 }, (_, i) =>
+        handleCommand(deps(observed.store), name, { valor: i + 1 }, options()),
+      ),
+    );
+    expect(results.every((r) => r.kind === 'appended')).toBe(true);
+    const { rows } = await db.pool.query<{ revision: number; total: number }>(
+      `SELECT stream_revision AS revision, (data->>'total')::int AS total FROM events WHERE stream_id = $1 ORDER BY 1`,
+      [name],
+    );
+    expect(rows.map((r) => r.revision)).toEqual(Array.from({ length: 32 }, (_, i) => i));
+    expect(rows.at(-1)!.total).toBe((32 * 33) / 2);
+    expect(observed.reads.length).toBeGreaterThan(32); // catch-up reads after lost races
+  });
+
+  it('returns a refusal as a typed result and appends nothing', async () => {
+    const name = stream();
+    expect(await handleCommand(deps(), name, { valor: 0 }, options())).toEqual({
+      kind: 'refused',
+      error: 'valor zero',
+    });
+    expect((await db.pool.query('SELECT 1 FROM events WHERE stream_id = $1', [name])).rowCount).toBe(0);
+  });
+
+  it('saves a snapshot every 25 events and then reads only the events after it', async () => {
+    const name = stream();
+    const snapshots = new MemorySnapshots();
+    const observed = observedStore(db);
+    for (let i = 0; i < 30; i++)
+      await handleCommand(deps(observed.store, snapshots), name, { valor: 1 }, options());
+    expect(snapshots.saved.get(name)).toEqual({ revision: 24, state: { total: 25 } });
+    observed.reads.length = 0;
+    const last = await handleCommand(deps(observed.store, snapshots), name, { valor: 1 }, options());
+    expect(observed.reads).toEqual([25]);
+    expect(last.kind === 'appended' && last.state).toEqual({ total: 31 });
+  });
+
+  for (const withIndex of [false, true])
+    it(`recognises its own earlier append when a twin commits right after its read (${withIndex ? 'index rows' : 'no index'})`, async () => {
+      await db.pool.query('CREATE TABLE IF NOT EXISTS twin_index (id uuid PRIMARY KEY)');
+      const inTransaction = withIndex
+        ? async (client: PoolClient, events: Array<{ id: string }>) => {
+            await client.query('INSERT INTO twin_index SELECT unnest($1::uuid[])', [events.map((e) => e.id)]);
+          }
+        : undefined;
+      const key = `twin-${withIndex}`;
+      const name = stream();
+      await handleCommand(deps(), name, { valor: 5 }, options());
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      // Only the slow writer's first read is held back.
+      let reads = 0;
+      const slow = observedStore(db, () => (reads++ === 0 ? held : Promise.resolve()));
+      const slowRun = handleCommand(
+        deps(slow.store),
+        name,
+        { valor: 1 },
+        { ...options(key), inTransaction, alreadyApplied: (state) => state.total === 6 },
+      );
+      const fast = await handleCommand(deps(), name, { valor: 1 }, { ...options(key), inTransaction });
+      release();
+      expect(fast.kind).toBe('appended');
+      expect((await slowRun).kind).toBe('already_applied');
+      // It decided on the stale state and appended; the store's "already there" answer sent it
+      // back to catch up (the second read) rather than being taken for its own append.
+      expect(slow.reads).toEqual([0, 1]);
+      expect((await db.pool.query('SELECT 1 FROM events WHERE stream_id = $1', [name])).rowCount).toBe(2);
+    });
+});

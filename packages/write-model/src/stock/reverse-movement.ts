@@ -1,0 +1,41 @@
+import type { EstornarMovimento, Origem } from '@factory/domain';
+import { eventIdsFor } from '../event-ids.js';
+import { isoInstant, type WriteContext } from '../write-context.js';
+import { findMovement } from './movement-index.js';
+import { type MovementOutcome, refused } from './movement-outcome.js';
+import { runMovementCommand } from './run-movement-command.js';
+import type { StockDeps } from './stock-deps.js';
+
+export interface ReverseMovementInput {
+  /** The movement to reverse. */
+  movimento_id: string;
+  motivo?: string | null;
+  origem?: Origem;
+}
+
+/**
+ * Reverses a movement. The request names only the movement, so its item comes from the
+ * write-side index (never the read models, which lag); another company's movement is not found.
+ */
+export async function reverseMovement(
+  deps: StockDeps,
+  context: WriteContext,
+  input: ReverseMovementInput,
+): Promise<MovementOutcome> {
+  const target = await findMovement(deps.pool, context.empresaId, input.movimento_id);
+  if (target === null)
+    return refused({ kind: 'not_found', campo: 'id', mensagem: 'movimento não encontrado' });
+  const eventId = eventIdsFor(context);
+  const command: EstornarMovimento = {
+    type: 'EstornarMovimento',
+    data: {
+      movimento_id: eventId(0),
+      insumo_id: target.insumoId,
+      estornado_id: input.movimento_id,
+      motivo: input.motivo ?? null,
+      origem: input.origem ?? 'api',
+      criado_em: isoInstant(context.now),
+    },
+  };
+  return runMovementCommand(deps, context, command, eventId);
+}

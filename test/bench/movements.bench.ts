@@ -1,0 +1,241 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createPool, migrate, type Pool } from '@factory/database';
+import { ALL_SCOPES } from '@factory/domain';
+import { createPostgresEventStore, type EventStore } from '@factory/event-store';
+import { createTenantFixture } from '@factory/tenants';
+import { createStockWriteModel } from '@factory/write-model';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { type BenchContext, ratioLine } from './support/bench-context.js';
+
+/**
+ * Accepted stock movements per second through the real write path (HTTP into the standalone
+ * write API, apps/write-api/src/main.ts, in a child process: auth, rate limits, idempotency
+ * key, location check, snapshot + stream load, decision, append with the movement index in
+ * one transaction) against a raw single-row INSERT into a copy of the events table, at the
+ * same concurrency, in the same run. The raw INSERT is measured twice: from a pool in this
+ * process (the floor of a durable append) and behind a bare Fastify route in a child process
+ * (the same INSERT paying the same HTTP cost as ours). The event store's own append
+ * (appendToStream, one event, in-process) is measured too, as the floor of our write path:
+ * it is a transaction of four statements that also notifies listeners. Nothing is asserted.
+ */
+const SECONDS = 5;
+const CONCURRENCY = 32;
+const ROUNDS = 2; // alternate the contenders so drift of the machine hits all alike
+const ITEMS = 256;
+const ROOT = new URL('../../', import.meta.url).pathname;
+
+export async function run(ctx: BenchContext): Promise<void> {
+  const pool = createPool(ctx.databaseUrl, { max: CONCURRENCY + 2, name: 'bench-movements' });
+  await migrate(pool);
+  await pool.query('CREATE TABLE raw_events (LIKE events INCLUDING ALL)');
+  const tenant = await createTenantFixture(pool, { escopos: [...ALL_SCOPES] });
+  const stock = createStockWriteModel({ pool });
+  const items = Array.from({ length: ITEMS }, () => randomUUID());
+  for (const insumoId of items)
+    await stock.defineSupplyItem({
+      empresaId: tenant.empresaId,
+      insumoId,
+      sku: `B-${insumoId.slice(0, 8)}`,
+      unidadeCompra: 'cx',
+      unidadeConsumo: 'un',
+      fatorConversao: '12',
+      custoReferencia: '1.5',
+      now: new Date(),
+    });
+
+  const env = { DATABASE_URL: ctx.databaseUrl, REDIS_URL: ctx.redisUrl ?? '', LOG_LEVEL: 'warn' };
+  const writeApi = await startChild('apps/write-api/src/main.ts', {
+    ...env,
+    PORT: '0',
+    // benchmark-only override: the load must measure the write path, not the limiter's refusals
+    RATE_LIMIT_PER_TOKEN: '10000000',
+    RATE_LIMIT_PER_COMPANY: '10000000',
+  });
+  const bare = await startChild('test/bench/movements.bench.ts', {
+    ...env,
+    MOVEMENTS_BENCH_ROLE: 'bare-insert',
+  });
+  const body = () =>
+    JSON.stringify({
+      insumo_id: items[Math.floor(Math.random() * ITEMS)],
+      local_id: tenant.locais[0]!.id,
+      tipo: 'entrada_manual',
+      quantidade: 1 + Math.floor(Math.random() * 10),
+      custo_unitario: 2.5,
+    });
+  const headers = { authorization: `Bearer ${tenant.token}`, 'content-type': 'application/json' };
+  const store = createPostgresEventStore({ pool, listen: null });
+  const contenders: Array<[label: string, measure: (seconds: number) => Promise<number>]> = [
+    [
+      'POST /v1/estoque/movimentos (accepted)',
+      (t) => drive(`${writeApi.url}/v1/estoque/movimentos`, headers, body, t),
+    ],
+    ['raw single-row INSERT, pool in-process', (t) => rawInserts(pool, t)],
+    ['raw single-row INSERT, bare HTTP route', (t) => drive(`${bare.url}/raw`, headers, body, t)],
+    ['event store appendToStream, in-process', (t) => appendsAlone(store, t)],
+  ];
+  try {
+    for (const [, measure] of contenders) await measure(1); // warm-up: JIT, pools, snapshots
+    const means = contenders.map(() => 0);
+    for (let round = 0; round < ROUNDS; round++) {
+      const rates: number[] = [];
+      for (const [i, [, measure]] of contenders.entries()) {
+        rates.push(await measure(SECONDS));
+        means[i]! += rates[i]! / ROUNDS;
+      }
+      ctx.log(`  round ${round + 1}: ${rates.map((r) => r.toFixed(0)).join(' / ')} per second`);
+    }
+    const redis = ctx.redisUrl ? 'on' : 'off';
+    ctx.log(
+      `stock movements, ${CONCURRENCY} concurrent, ${ROUNDS}x${SECONDS}s each, ${ITEMS} items, Redis ${redis}`,
+    );
+    for (const [i, [label]] of contenders.entries()) ctx.log(`  ${label}: ${means[i]!.toFixed(0)}/s`);
+    const [ours, raw, bareHttp, append] = means as [number, number, number, number];
+    ctx.log(ratioLine('ratio write path / raw INSERT (target >= 0.70)', ours, raw));
+    ctx.log(ratioLine('ratio write path / bare HTTP INSERT', ours, bareHttp));
+    ctx.log(ratioLine('ratio write path / event store append alone', ours, append));
+  } finally {
+    await writeApi.stop();
+    await bare.stop();
+    await pool.end();
+  }
+}
+
+/** POSTs a fresh body under a fresh Idempotency-Key per request; 201s per second. */
+async function drive(url: string, headers: Record<string, string>, body: () => string, seconds: number) {
+  const result = await autocannon({
+    url,
+    connections: CONCURRENCY,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => ({
+          ...request,
+          headers: { ...headers, 'idempotency-key': randomUUID() },
+          body: body(),
+        }),
+      },
+    ],
+  });
+  if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} requests refused`);
+  return (result.statusCodeStats?.['201']?.count ?? 0) / seconds;
+}
+
+/** CONCURRENCY loops of one autocommitted INSERT each, for `seconds`; rows per second. */
+async function rawInserts(pool: Pool, seconds: number): Promise<number> {
+  const until = performance.now() + seconds * 1000;
+  let rows = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      const stream = `raw-${randomUUID()}`;
+      for (let revision = 0; performance.now() < until; revision++) {
+        await insertRaw(pool, stream, revision);
+        rows++;
+      }
+    }),
+  );
+  return rows / seconds;
+}
+
+/** CONCURRENCY loops appending one event at a time to a stream of their own; events per second. */
+async function appendsAlone(store: EventStore, seconds: number): Promise<number> {
+  const until = performance.now() + seconds * 1000;
+  let events = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      const stream = `bench-${randomUUID()}`;
+      let expectedRevision: number | 'no_stream' = 'no_stream';
+      while (performance.now() < until) {
+        const data = movementData();
+        const appended = await store.appendToStream(
+          stream,
+          [{ id: data.movimento_id, type: 'MovimentoRegistrado.v1', data, metadata: {} }],
+          { expectedRevision },
+        );
+        expectedRevision = appended.nextExpectedRevision;
+        events++;
+      }
+    }),
+  );
+  return events / seconds;
+}
+
+/** An event of a movement's size and shape, as the append writes it. */
+function insertRaw(pool: Pool, stream: string, revision: number) {
+  const data = movementData();
+  return pool.query(
+    `INSERT INTO raw_events (stream_id, stream_revision, event_id, type, data, metadata, created)
+     VALUES ($1, $2, $3, 'MovimentoRegistrado.v1', $4, $5, now())`,
+    [stream, revision, data.movimento_id, data, { empresa_id: randomUUID(), token_id: randomUUID() }],
+  );
+}
+
+function movementData() {
+  return {
+    movimento_id: randomUUID(),
+    insumo_id: randomUUID(),
+    local_id: randomUUID(),
+    tipo: 'entrada_manual',
+    quantidade: '3',
+    unidade: 'un',
+    custo_unitario: '2.5',
+    custo_unitario_bruto: '2.5',
+    referencia: null,
+    motivo: null,
+    origem: 'api',
+    saldo: '120',
+    custo_medio: '2.5',
+    custo_medio_bruto: '2.5',
+    criado_em: new Date().toISOString(),
+  };
+}
+
+/**
+ * Starts a script in a process of its own (the load generator must not share its event loop)
+ * and resolves once it says `listening on port N` on stderr.
+ */
+function startChild(
+  script: string,
+  env: Record<string, string>,
+): Promise<{ url: string; stop(): Promise<void> }> {
+  const child: ChildProcess = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', script], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let err = '';
+    child.stderr!.on('data', (chunk) => {
+      err += String(chunk);
+      const port = /listening on port (\d+)/.exec(err)?.[1];
+      if (port)
+        resolve({
+          url: `http://127.0.0.1:${port}`,
+          stop: () =>
+            new Promise<void>((done) => {
+              child.once('exit', () => done());
+              child.kill('SIGTERM');
+            }),
+        });
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}: ${err}`)));
+  });
+}
+
+// As a child process: the bare route, one pooled INSERT per request, no auth, no checks.
+if (process.env.MOVEMENTS_BENCH_ROLE === 'bare-insert') {
+  const pool = createPool(process.env.DATABASE_URL!, { name: 'bench-bare-insert' }); // the write API's pool size
+  const app = Fastify({ logger: false });
+  let revision = 0;
+  const stream = `bare-${randomUUID()}`;
+  app.post('/raw', async (_request, reply) => {
+    await insertRaw(pool, stream, revision++);
+    return reply.code(201).send({ ok: true });
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  console.error(`listening on port ${(app.server.address() as { port: number }).port}`);
+  process.once('SIGTERM', () => process.exit(0));
+}

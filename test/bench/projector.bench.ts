@@ -1,0 +1,154 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createPool, migrate, type Pool } from '@factory/database';
+import { createPostgresEventStore } from '@factory/event-store';
+import { waitUntilCaughtUp } from '@factory/read-models';
+import { explainStockListsAtScale } from '../../packages/read-models/src/lists/plans-at-scale.fixture.js';
+import { measureAppendToRowLatency } from '../../packages/read-models/src/stock/latency-probe.fixture.js';
+import { appendStockLog } from '../../packages/read-models/src/stock/stock-load.fixture.js';
+import { ratioLine } from './support/bench-context.js';
+
+/**
+ * The projector: catch-up rate of the standalone process over a stock log against a raw ordered
+ * scan of the same log; append-to-row latency at 500 writes/s; the process's peak RSS; and the
+ * plans of the list pages at 1M movements. Figures are printed, never asserted.
+ */
+const ROOT = new URL('../../', import.meta.url).pathname;
+const DEFAULT_EVENTS = 200_000;
+const WRITES_PER_SECOND = 500;
+const LATENCY_SECONDS = 10;
+const PLAN_ROWS = 1_000_000;
+
+type Ctx = { databaseUrl: string; redisUrl: string | null; log: (line: string) => void; events?: number };
+
+export async function run(ctx: Ctx): Promise<void> {
+  const pool = createPool(ctx.databaseUrl, { max: 16, name: 'bench-projector' });
+  const store = createPostgresEventStore({ pool, listen: null });
+  let child: ChildProcess | null = null;
+  try {
+    await migrate(pool);
+    const perItem = 1000;
+    const items = Math.max(1, Math.round((ctx.events ?? DEFAULT_EVENTS) / perItem));
+    let started = performance.now();
+    const moves = await appendStockLog(store, {
+      companies: 4,
+      itemsPerCompany: Math.ceil(items / 4),
+      movementsPerItem: perItem,
+      locations: 4,
+      // Short appends from many writers at once: the log interleaves items as real traffic does.
+      chunk: 20,
+      concurrency: 8,
+    });
+    ctx.log(
+      `projector: appended ${moves} movements in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    await pool.query('VACUUM ANALYZE events');
+    const raw = await timed(() => rawScan(pool));
+    ctx.log(
+      `  raw ordered scan of the log: ${rate(raw)} events/s (${raw.count} events, ${raw.ms.toFixed(0)} ms)`,
+    );
+
+    // 1. Catch-up: the standalone process from its start line to the head.
+    child = spawnProjector(ctx.databaseUrl);
+    await startLine(child);
+    started = performance.now();
+    const cpuBefore = cpuSeconds(child);
+    await waitUntilCaughtUp(pool, store, 'estoque', { timeoutMs: 600_000 });
+    const catchUp = { count: raw.count, ms: performance.now() - started };
+    const cpu = cpuSeconds(child) - cpuBefore;
+    ctx.log(
+      `  projector catch-up (batches of 2000): ${rate(catchUp)} events/s (${catchUp.ms.toFixed(0)} ms)`,
+    );
+    // The machine may be shared: scan again, and compare with the better of the two scans.
+    const rawAgain = await timed(() => rawScan(pool));
+    ctx.log(`  raw ordered scan again, after the catch-up: ${rate(rawAgain)} events/s`);
+    ctx.log(ratioLine('projector / raw scan (events/s)', rate(catchUp), Math.max(rate(raw), rate(rawAgain))));
+    ctx.log(
+      `  projector process CPU during catch-up: ${cpu.toFixed(1)} s (${((cpu * 100000) / catchUp.ms).toFixed(0)} % of one core)`,
+    );
+    ctx.log(`  projector peak RSS after catch-up: ${peakRssMb(child)} MB`);
+
+    // 2. Latency at a steady write rate, with the projector at the head.
+    const latency = await measureAppendToRowLatency(pool, store, {
+      writesPerSecond: WRITES_PER_SECOND,
+      seconds: LATENCY_SECONDS,
+    });
+    ctx.log(
+      `  append-to-row latency at ${WRITES_PER_SECOND} writes/s for ${LATENCY_SECONDS} s (${latency.count} writes, achieved ${latency.achieved} writes/s): p50 ${latency.p50.toFixed(1)} ms, p99 ${latency.p99.toFixed(1)} ms, max ${latency.max.toFixed(1)} ms (polled every 2 ms)`,
+    );
+    ctx.log(`  projector peak RSS overall: ${peakRssMb(child)} MB`);
+    await stop(child);
+    child = null;
+
+    // 3. Plans of every list page at 1M movements.
+    await explainStockListsAtScale(pool, ctx.log, PLAN_ROWS);
+  } finally {
+    if (child) await stop(child);
+    await store.close();
+    await pool.end();
+  }
+}
+
+function spawnProjector(databaseUrl: string): ChildProcess {
+  return spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'apps/projector/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'info', PROJECTOR_POLL_INTERVAL_MS: '1000' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+}
+
+function startLine(child: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk) => {
+      out += String(chunk);
+      if (out.includes('projector started')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`projector exited with ${code}`)));
+  });
+}
+
+const stop = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+
+// utime + stime of the process, in seconds (clock ticks of 1/100 s on Linux).
+function cpuSeconds(child: ChildProcess): number {
+  const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+// VmHWM: the process's resident set high-water mark.
+function peakRssMb(child: ChildProcess): string {
+  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+  return (Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024).toFixed(0);
+}
+
+async function rawScan(pool: Pool): Promise<number> {
+  const client = await pool.connect();
+  let count = 0;
+  try {
+    await client.query('BEGIN');
+    await client.query(
+      `DECLARE log NO SCROLL CURSOR FOR
+         SELECT position, tx_id::text AS tx_text, stream_id, stream_revision, event_id::text AS event_id,
+                type, data, metadata, created FROM events ORDER BY events.tx_id, events.position`,
+    );
+    for (let rows = 1000; rows === 1000; count += rows)
+      rows = (await client.query('FETCH 1000 FROM log')).rows.length;
+    await client.query('COMMIT');
+  } finally {
+    client.release();
+  }
+  return count;
+}
+
+async function timed(work: () => Promise<number>) {
+  const started = performance.now();
+  const count = await work();
+  return { count, ms: performance.now() - started };
+}
+
+const rate = (r: { count: number; ms: number }) => Math.round(r.count / (r.ms / 1000));
