@@ -12,18 +12,21 @@ import { type BenchContext, ratioLine } from './support/bench-context.js';
 /**
  * Accepted stock movements per second through the real write path (HTTP into the standalone
  * write API, apps/write-api/src/main.ts, in a child process: auth, rate limits, idempotency
- * key, location check, snapshot + stream load, decision, append with the movement index in
- * one transaction) against a raw single-row INSERT into a copy of the events table, at the
- * same concurrency, in the same run. The raw INSERT is measured twice: from a pool in this
- * process (the floor of a durable append) and behind a bare Fastify route in a child process
- * (the same INSERT paying the same HTTP cost as ours). The event store's own append
- * (appendToStream, one event, in-process) is measured too, as the floor of our write path:
- * it is a transaction of four statements that also notifies listeners. Nothing is asserted.
+ * key claim, one query loading the snapshot and the events after it and checking the location,
+ * decision, one statement appending the event with its index row and the key's answer) against
+ * a raw single-row INSERT into a copy of the events table, at the same concurrency, in the same
+ * run. The raw INSERT is measured twice: from a pool in this process (the floor of a durable
+ * append) and behind a bare Fastify route in a child process (the same INSERT paying the same
+ * HTTP cost as ours, with a pool of the same size as the write API's). The event store's own
+ * append (appendToStream, one event, in-process: one statement, its own commit) is measured
+ * too. Both servers get one connection per concurrent request: a smaller pool queues requests
+ * in the process. Nothing is asserted.
  */
 const SECONDS = 5;
 const CONCURRENCY = 32;
 const ROUNDS = 2; // alternate the contenders so drift of the machine hits all alike
 const ITEMS = 256;
+const WARM_UP_SECONDS = 2;
 const ROOT = new URL('../../', import.meta.url).pathname;
 
 export async function run(ctx: BenchContext): Promise<void> {
@@ -45,18 +48,13 @@ export async function run(ctx: BenchContext): Promise<void> {
       now: new Date(),
     });
 
-  const env = { DATABASE_URL: ctx.databaseUrl, REDIS_URL: ctx.redisUrl ?? '', LOG_LEVEL: 'warn' };
-  const writeApi = await startChild('apps/write-api/src/main.ts', {
-    ...env,
-    PORT: '0',
-    // benchmark-only override: the load must measure the write path, not the limiter's refusals
-    RATE_LIMIT_PER_TOKEN: '10000000',
-    RATE_LIMIT_PER_COMPANY: '10000000',
-  });
-  const bare = await startChild('test/bench/movements.bench.ts', {
-    ...env,
-    MOVEMENTS_BENCH_ROLE: 'bare-insert',
-  });
+  const env = {
+    DATABASE_URL: ctx.databaseUrl,
+    REDIS_URL: ctx.redisUrl ?? '',
+    // Request logs (info) are a production choice, not the write path's cost.
+    LOG_LEVEL: 'warn',
+    DATABASE_POOL_SIZE: String(CONCURRENCY),
+  };
   const body = () =>
     JSON.stringify({
       insumo_id: items[Math.floor(Math.random() * ITEMS)],
@@ -66,18 +64,40 @@ export async function run(ctx: BenchContext): Promise<void> {
       custo_unitario: 2.5,
     });
   const headers = { authorization: `Bearer ${tenant.token}`, 'content-type': 'application/json' };
+  // A server runs only while it is measured, after a warm-up of its own (JIT, pool, prepared
+  // statements): with one connection per concurrent request each, the two servers' pools beside
+  // the bench's own would crowd the database server's max_connections (100 by default).
+  const served = (script: string, childEnv: Record<string, string>, path: string) => async (t: number) => {
+    const server = await startChild(script, { ...env, ...childEnv });
+    try {
+      await drive(`${server.url}${path}`, headers, body, WARM_UP_SECONDS);
+      return await drive(`${server.url}${path}`, headers, body, t);
+    } finally {
+      await server.stop();
+    }
+  };
   const store = createPostgresEventStore({ pool, listen: null });
   const contenders: Array<[label: string, measure: (seconds: number) => Promise<number>]> = [
     [
       'POST /v1/estoque/movimentos (accepted)',
-      (t) => drive(`${writeApi.url}/v1/estoque/movimentos`, headers, body, t),
+      served(
+        'apps/write-api/src/main.ts',
+        // benchmark-only override: the load must measure the write path, not the limiter's refusals
+        { PORT: '0', RATE_LIMIT_PER_TOKEN: '10000000', RATE_LIMIT_PER_COMPANY: '10000000' },
+        '/v1/estoque/movimentos',
+      ),
     ],
     ['raw single-row INSERT, pool in-process', (t) => rawInserts(pool, t)],
-    ['raw single-row INSERT, bare HTTP route', (t) => drive(`${bare.url}/raw`, headers, body, t)],
+    [
+      'raw single-row INSERT, bare HTTP route',
+      served('test/bench/movements.bench.ts', { MOVEMENTS_BENCH_ROLE: 'bare-insert' }, '/raw'),
+    ],
     ['event store appendToStream, in-process', (t) => appendsAlone(store, t)],
   ];
   try {
-    for (const [, measure] of contenders) await measure(1); // warm-up: JIT, pools, snapshots
+    // warm-up of the in-process contenders (JIT, pool); the servers warm up each time they start
+    await rawInserts(pool, WARM_UP_SECONDS);
+    await appendsAlone(store, WARM_UP_SECONDS);
     const means = contenders.map(() => 0);
     for (let round = 0; round < ROUNDS; round++) {
       const rates: number[] = [];
@@ -97,8 +117,7 @@ export async function run(ctx: BenchContext): Promise<void> {
     ctx.log(ratioLine('ratio write path / bare HTTP INSERT', ours, bareHttp));
     ctx.log(ratioLine('ratio write path / event store append alone', ours, append));
   } finally {
-    await writeApi.stop();
-    await bare.stop();
+    await store.close();
     await pool.end();
   }
 }
@@ -227,7 +246,10 @@ function startChild(
 
 // As a child process: the bare route, one pooled INSERT per request, no auth, no checks.
 if (process.env.MOVEMENTS_BENCH_ROLE === 'bare-insert') {
-  const pool = createPool(process.env.DATABASE_URL!, { name: 'bench-bare-insert' }); // the write API's pool size
+  const pool = createPool(process.env.DATABASE_URL!, {
+    name: 'bench-bare-insert',
+    max: Number(process.env.DATABASE_POOL_SIZE), // the write API's pool size
+  });
   const app = Fastify({ logger: false });
   let revision = 0;
   const stream = `bare-${randomUUID()}`;

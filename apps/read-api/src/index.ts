@@ -3,7 +3,15 @@ import type { AnyRoute } from '@factory/http';
 import { estoqueMovimentosRoute } from './routes/estoque-movimentos/route.js';
 import { estoqueSaldosRoute } from './routes/estoque-saldos/route.js';
 import { euRoute } from './routes/eu/route.js';
+import { fichaRoute } from './routes/fichas/by-id-route.js';
+import { fichasRoute } from './routes/fichas/route.js';
+import { fornecedorRoute } from './routes/fornecedores/by-id-route.js';
+import { fornecedoresRoute } from './routes/fornecedores/route.js';
+import { insumoRoute } from './routes/insumos/by-id-route.js';
+import { insumosRoute } from './routes/insumos/route.js';
 import { locaisRoute } from './routes/locais/route.js';
+import { produtoRoute } from './routes/produtos/by-id-route.js';
+import { produtosRoute } from './routes/produtos/route.js';
 
 export interface ReadApiDeps {
   pool: Pool;
@@ -20,5 +28,18 @@ export function readApiRoutes(deps: ReadApiDeps): AnyRoute[] {
     windowSeconds: deps.windowSeconds ?? 30,
     clock: deps.clock ?? (() => new Date()),
   };
-  return [euRoute, locaisRoute(deps.pool), estoqueSaldosRoute(lists), estoqueMovimentosRoute(lists)];
+  return [
+    euRoute,
+    locaisRoute(deps.pool),
+    estoqueSaldosRoute(lists),
+    estoqueMovimentosRoute(lists),
+    produtosRoute(lists),
+    produtoRoute(deps.pool),
+    insumosRoute(lists),
+    insumoRoute(deps.pool),
+    fornecedoresRoute(lists),
+    fornecedorRoute(deps.pool),
+    fichasRoute(lists),
+    fichaRoute(deps.pool),
+  ];
 }

@@ -1,13 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { envPieces, parseEnv } from '@factory/config';
+import { z } from 'zod';
 
 const p = envPieces;
+
+/**
+ * Connections of this process's pool. Every write holds one for a few short statements, so a
+ * pool smaller than the requests in flight queues them in the process: size it to the
+ * concurrency one instance is meant to take, keeping instances x size (plus the projector's
+ * and the operators' connections) under the server's max_connections.
+ */
+const DATABASE_POOL_SIZE = z.coerce.number().int().min(1).max(500).default(20);
 
 /**
  * The standalone write API's configuration: the only place it reads the environment. Unlike
  * the single-machine server (apps/server) it has no embedded database: DATABASE_URL is always
  * required. CURSOR_SECRET is required in production; elsewhere a random one is drawn (writes
- * issue no cursors, but the platform signs with one).
+ * issue no cursors, but the platform signs with one). DATABASE_POOL_SIZE: see above (20).
  */
 export function loadEnv(env: Record<string, string | undefined>) {
   const parsed = parseEnv(
@@ -20,6 +29,7 @@ export function loadEnv(env: Record<string, string | undefined>) {
       RATE_LIMIT_PER_TOKEN: p.RATE_LIMIT_PER_TOKEN,
       RATE_LIMIT_PER_COMPANY: p.RATE_LIMIT_PER_COMPANY,
       NODE_ENV: p.NODE_ENV,
+      DATABASE_POOL_SIZE,
     },
     env,
   );

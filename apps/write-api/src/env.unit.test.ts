@@ -19,6 +19,12 @@ describe('standalone write API environment', () => {
     expect(loadEnv({ DATABASE_URL }).CURSOR_SECRET.length).toBeGreaterThanOrEqual(32);
   });
 
+  it('sizes the pool for 20 requests in flight unless told otherwise', () => {
+    expect(loadEnv({ DATABASE_URL }).DATABASE_POOL_SIZE).toBe(20);
+    expect(loadEnv({ DATABASE_URL, DATABASE_POOL_SIZE: '32' }).DATABASE_POOL_SIZE).toBe(32);
+    expect(() => loadEnv({ DATABASE_URL, DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+  });
+
   it('names the variable at fault', () => {
     expect(() => loadEnv({ DATABASE_URL, PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadEnv({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);

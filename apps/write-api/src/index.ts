@@ -1,6 +1,7 @@
 import type { Pool } from '@factory/database';
 import type { AnyRoute } from '@factory/http';
-import { createStockWriteModel } from '@factory/write-model';
+import { createCatalogWriteModel, createStockWriteModel } from '@factory/write-model';
+import { catalogoRoutes } from './catalogo/catalogo-routes.js';
 import { estornarMovimentoRoute } from './estoque/estornar-movimento/route.js';
 import { registrarMovimentoRoute } from './estoque/registrar-movimento/route.js';
 
@@ -17,5 +18,10 @@ export function writeApiRoutes(deps: WriteApiDeps): AnyRoute[] {
     stock: createStockWriteModel({ pool: deps.pool }),
     clock: deps.clock ?? (() => new Date()),
   };
-  return [registrarMovimentoRoute(estoque), estornarMovimentoRoute(estoque)];
+  const catalogo = {
+    pool: deps.pool,
+    catalog: createCatalogWriteModel({ pool: deps.pool }),
+    clock: estoque.clock,
+  };
+  return [registrarMovimentoRoute(estoque), estornarMovimentoRoute(estoque), ...catalogoRoutes(catalogo)];
 }

@@ -8,7 +8,7 @@ const say = (line: string) => console.error(`[write-api] ${line}`);
 
 async function main(): Promise<void> {
   const env = loadEnv(process.env);
-  const pool = createPool(env.DATABASE_URL, { name: 'factory-write-api' });
+  const pool = createPool(env.DATABASE_URL, { name: 'factory-write-api', max: env.DATABASE_POOL_SIZE });
   // Every instance may start first; the migration runner serialises them with an advisory lock.
   const applied = await migrate(pool);
   if (applied.length > 0) say(`migrations applied: ${applied.join(', ')}`);

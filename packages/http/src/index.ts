@@ -34,5 +34,6 @@ export { createRateLimiter } from './rate-limit/create-rate-limiter.js';
 export { MemoryRateLimiter } from './rate-limit/memory-rate-limiter.js';
 export type { RateDecision, RateLimiter, RateLimits } from './rate-limit/rate-limiter.js';
 export { RedisRateLimiter } from './rate-limit/redis-rate-limiter.js';
+export { type Movimento, movimentoSchema } from './resources/movimento.js';
 export { registerRoute } from './routes/register-route.js';
 export { type AnyRoute, defineRoute, type RouteDefinition } from './routes/route-definition.js';

@@ -1,3 +1,38 @@
+export { CATALOG_TABLES, catalogProjection } from './catalog/catalog-projection.js';
+export {
+  type BillFilters,
+  type BillLineRow,
+  type BillRow,
+  billsPageSql,
+  findBill,
+  listBills,
+} from './catalog/queries/bills-query.js';
+export {
+  CATALOG_CHECKPOINT,
+  type CatalogKeyset,
+  type CatalogPageQuery,
+} from './catalog/queries/catalog-page-sql.js';
+export {
+  findProduct,
+  listProducts,
+  type ProductFilters,
+  type ProductRow,
+  productsPageSql,
+} from './catalog/queries/products-query.js';
+export {
+  findSupplier,
+  listSuppliers,
+  type SupplierFilters,
+  type SupplierRow,
+  suppliersPageSql,
+} from './catalog/queries/suppliers-query.js';
+export {
+  findSupplyItem,
+  listSupplyItems,
+  type SupplyItemFilters,
+  type SupplyItemRow,
+  supplyItemsPageSql,
+} from './catalog/queries/supply-items-query.js';
 export { instantKeySql, type ListWindow, SqlValues, stabilizationCutSql } from './lists/list-sql.js';
 export { describePlan, type PlanNode, planNodes } from './lists/plan-nodes.js';
 export { PROJECTIONS } from './projections.js';

@@ -15,17 +15,22 @@ export function uuidV5(name: string): string {
 /**
  * The ids of one command's events, by index. With an idempotency key they derive from
  * (token, key, index), so a retry of the command carries the same ids and the log refuses to
- * hold it twice (invariant 3). Without one they are random, drawn once per index, so the
- * handler's own retries after a conflict keep them.
+ * hold it twice (invariant 3). Without one they are random. Either way each is made once per
+ * index (the handler asks again on every attempt), so its own retries after a conflict keep them.
  */
 export function eventIdsFor(source: { tokenId: string | null; idempotencyKey: string | null }) {
   const { tokenId, idempotencyKey } = source;
-  if (tokenId !== null && idempotencyKey !== null)
-    return (index: number) => uuidV5(JSON.stringify([tokenId, idempotencyKey, index]));
-  const drawn = new Map<number, string>();
+  const make =
+    tokenId !== null && idempotencyKey !== null
+      ? (index: number) => uuidV5(JSON.stringify([tokenId, idempotencyKey, index]))
+      : () => randomUUID();
+  const made = new Map<number, string>();
   return (index: number) => {
-    const id = drawn.get(index) ?? randomUUID();
-    drawn.set(index, id);
+    let id = made.get(index);
+    if (id === undefined) {
+      id = make(index);
+      made.set(index, id);
+    }
     return id;
   };
 }

@@ -1,18 +1,26 @@
-import { inTransaction, type Pool, type PoolClient } from '@factory/database';
+import type { Pool } from '@factory/database';
 import {
-  appendInTransaction,
+  type AppendWrite,
   type EventMetadata,
   type EventShape,
   type EventStore,
   StaleTransactionError,
   WrongExpectedRevisionError,
 } from '@factory/event-store';
+import {
+  AlreadyAppended,
+  type AppendCommandOptions,
+  type AppendedEvent,
+  appendDecision,
+} from './append-decision.js';
 import { backoff } from './backoff.js';
 import type { Decider, SnapshotStore } from './decider.js';
 import { catchUp, type LoadedStream, loadStream } from './load-stream.js';
 
+export type { AppendedEvent } from './append-decision.js';
+
 export interface CommandHandlerDeps<S, C, E extends EventShape, Err> {
-  /** Appends run in transactions of this pool, so write-side indexes commit with the events. */
+  /** Appends run on this pool, so write-side rows commit with the events. */
   pool: Pool;
   /** Streams are read through the port. */
   store: EventStore;
@@ -26,26 +34,36 @@ export interface CommandHandlerDeps<S, C, E extends EventShape, Err> {
   onSnapshotError?: (error: unknown) => void;
 }
 
-export interface CommandOptions<S, E> {
+export interface CommandOptions<S, E> extends AppendCommandOptions<E> {
   /** Id of the decision's i-th event; derived from the idempotency key when there is one. */
   eventId: (index: number) => string;
   metadata: EventMetadata;
   /** The handler's `now`: the events' time. */
   created: Date;
   /**
+   * The stream as the caller already loaded it (e.g. in the query that also checked its
+   * inputs); otherwise step 1 loads it through the snapshots and the store.
+   */
+  loaded?: LoadedStream<S>;
+  /**
    * True when the state already holds this command's outcome: an earlier attempt with the
    * same event ids committed (a retry after a crash or a lost answer). Not decided again.
    */
   alreadyApplied?: (state: S) => boolean;
   /**
-   * Further writes that must commit with the events (write-side indexes). They must insert
-   * rows keyed by the event ids, with no ON CONFLICT: when the store answers that these ids
-   * were appended before, the unique violation is what sends the handler back to reload.
+   * Writes that commit with the events in the append's own statement (write-side indexes, the
+   * idempotency key's answer); see AppendWrite. Built for each append attempt from the events
+   * as decided. A result of kind `appended` means they committed.
    */
-  inTransaction?: (client: PoolClient, events: AppendedEvent<E>[]) => Promise<void>;
+  writes?: (events: AppendedEvent<E>[]) => AppendWrite[];
+  /**
+   * Instead of (or besides) `writes`: further writes in a transaction around the append, for
+   * writes that need their own statements. They must insert rows keyed by the event ids, with
+   * no ON CONFLICT: when the store answers that these ids were appended before, the unique
+   * violation is what sends the handler back to reload. Costs a transaction's extra round trips.
+   */
+  inTransaction?: AppendCommandOptions<E>['inTransaction'];
 }
-
-export type AppendedEvent<E> = E & { id: string; revision: number };
 
 export type CommandResult<S, E, Err> =
   | { kind: 'appended'; events: AppendedEvent<E>[]; position: number; state: S }
@@ -59,10 +77,11 @@ const MAX_ATTEMPTS = 50;
  * Handles one command against one stream:
  * 1. Load the state: latest snapshot plus the events after it.
  * 2. Decide with the pure decider; a refusal is returned as is.
- * 3. Append with the expected revision, with the caller's index writes, in one transaction.
- * 4. Another writer got there first (wrong revision, lost unique race, stale transaction):
- *    fold in what it appended, wait a jittered moment and go back to 2, a bounded number of
- *    times. Writers to the same stream therefore never fail each other, they only queue.
+ * 3. Append with the expected revision, with the caller's writes, atomically.
+ * 4. Another writer got there first (wrong revision, lost unique race, stale transaction, the
+ *    ids already appended by a twin attempt): fold in what it appended, wait a jittered moment
+ *    and go back to 2, a bounded number of times. Writers to the same stream therefore never
+ *    fail each other, they only queue.
  * 5. After the append, save a snapshot when the stream has moved far enough past the last.
  */
 export async function handleCommand<S, C, E extends EventShape, Err>(
@@ -73,7 +92,7 @@ export async function handleCommand<S, C, E extends EventShape, Err>(
 ): Promise<CommandResult<S, E, Err>> {
   const { decider } = deps;
   // 1.
-  let loaded = await loadStream(deps.store, deps.snapshots, decider, stream);
+  let loaded = options.loaded ?? (await loadStream(deps.store, deps.snapshots, decider, stream));
   for (let attempt = 1; ; attempt++) {
     if (options.alreadyApplied?.(loaded.state)) return { kind: 'already_applied', state: loaded.state };
     // 2.
@@ -81,7 +100,7 @@ export async function handleCommand<S, C, E extends EventShape, Err>(
     if (!decision.ok) return { kind: 'refused', error: decision.error };
     try {
       // 3.
-      const { events, position } = await append(deps.pool, stream, loaded, decision.events, options);
+      const { events, position } = await appendDecision(deps.pool, stream, loaded, decision.events, options);
       const state = events.reduce<S>((s, event) => decider.evolve(s, event), loaded.state);
       // 5.
       const revision = events[events.length - 1]!.revision;
@@ -97,59 +116,11 @@ export async function handleCommand<S, C, E extends EventShape, Err>(
   }
 }
 
-async function append<S, E extends EventShape>(
-  pool: Pool,
-  stream: string,
-  loaded: LoadedStream<S>,
-  decided: E[],
-  options: CommandOptions<S, E>,
-): Promise<{ events: AppendedEvent<E>[]; position: number }> {
-  const first = loaded.revision === 'no_stream' ? 0 : loaded.revision + 1;
-  const toAppend = decided.map((event, index) => ({
-    ...event,
-    id: options.eventId(index),
-    metadata: options.metadata,
-    created: options.created,
-  }));
-  return inTransaction(pool, async (client) => {
-    const result = await appendInTransaction(client, stream, toAppend, {
-      expectedRevision: loaded.revision,
-    });
-    const events = decided.map((event, index) => ({
-      ...event,
-      id: toAppend[index]!.id,
-      revision: first + index,
-    }));
-    // Every id already in the stream: the store answers with the earlier append's result and
-    // writes nothing. Our decision is not what was recorded, so take the conflict path: the
-    // reloaded state then shows the command as already applied. The revision alone cannot
-    // tell (the earlier append may sit exactly where ours would). Rows keyed by the event ids
-    // tell by their unique key; without any, the transaction tells whether it wrote.
-    if (options.inTransaction) await options.inTransaction(client, events);
-    else if (result.lastCheckpoint.txId !== (await ownTransactionId(client)))
-      throw new AlreadyAppended(stream);
-    return { events, position: result.lastPosition };
-  });
-}
-
-async function ownTransactionId(client: PoolClient): Promise<string | null> {
-  const { rows } = await client.query<{ id: string | null }>(
-    'SELECT pg_current_xact_id_if_assigned()::text AS id',
-  );
-  return rows[0]!.id;
-}
-
-class AlreadyAppended extends Error {
-  constructor(stream: string) {
-    super(`stream ${stream}: these event ids were appended earlier`);
-  }
-}
-
 function isConcurrencyConflict(error: unknown): boolean {
   return (
     error instanceof WrongExpectedRevisionError ||
     error instanceof StaleTransactionError ||
     error instanceof AlreadyAppended ||
-    (error as { code?: unknown } | null)?.code === '23505' // a unique race lost inside our transaction
+    (error as { code?: unknown } | null)?.code === '23505' // a unique race lost in our statement
   );
 }

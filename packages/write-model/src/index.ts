@@ -1,3 +1,15 @@
+export type { CatalogWriteContext } from './catalog/catalog-context.js';
+export type { CatalogWriteModelOptions } from './catalog/catalog-deps.js';
+export type { CatalogRefusal, DeleteOutcome, SaveOutcome } from './catalog/catalog-outcome.js';
+export { productStream, supplierStream } from './catalog/catalog-streams.js';
+export {
+  type CatalogItem,
+  type CatalogWriteModel,
+  createCatalogWriteModel,
+} from './catalog/catalog-write-model.js';
+export type { DeactivateBillOutcome } from './catalog/deactivate-bill.js';
+export type { BillLineInput, DefineBillOutcome } from './catalog/define-bill.js';
+export type { ProductRelations } from './catalog/product-relations.js';
 export type { Decider, Decision, SnapshotStore } from './decider.js';
 export { eventIdsFor, uuidV5 } from './event-ids.js';
 export {
@@ -10,7 +22,12 @@ export {
 export { catchUp, type LoadedStream, loadStream } from './load-stream.js';
 export type { SupplyItemDefinition } from './stock/define-supply-item.js';
 export { findMovement, type IndexedMovement } from './stock/movement-index.js';
-export type { MovementOutcome, MovementRefusal, RecordedMovement } from './stock/movement-outcome.js';
+export type {
+  MovementOutcome,
+  MovementRefusal,
+  MovementWriteOptions,
+  RecordedMovement,
+} from './stock/movement-outcome.js';
 export type { RegisterMovementInput } from './stock/register-movement.js';
 export type { ReverseMovementInput } from './stock/reverse-movement.js';
 export type { StockWriteModelOptions } from './stock/stock-deps.js';

@@ -1,6 +1,6 @@
-import { ApiError, type AuthContext, type FreshAnswer } from '@factory/http';
+import { ApiError, type AuthContext, type FreshAnswer, type Movimento } from '@factory/http';
 import type { MovementOutcome, MovementRefusal } from '@factory/write-model';
-import { type Movimento, toMovimento } from './movimento.js';
+import { toMovimento } from './movimento.js';
 
 /**
  * A movement command's outcome as the route's answer: 201 with the Movimento and

@@ -1,31 +1,5 @@
-import type { AuthContext } from '@factory/http';
+import type { AuthContext, Movimento } from '@factory/http';
 import type { RecordedMovement } from '@factory/write-model';
-import { z } from 'zod';
-
-/** The specification's Movimento: every key always present. */
-export const movimentoSchema = z.object({
-  id: z.uuid(),
-  insumo_id: z.uuid(),
-  local_id: z.uuid(),
-  tipo: z.enum([
-    'entrada_nfe',
-    'entrada_manual',
-    'baixa_producao',
-    'ajuste',
-    'perda',
-    'estorno',
-    'saldo_inicial',
-  ]),
-  quantidade: z.number(),
-  unidade: z.string(),
-  custo_unitario: z.number().nullable(),
-  referencia: z.string().nullable(),
-  motivo: z.string().nullable(),
-  origem: z.enum(['tela', 'api', 'producao', 'nfe', 'inventario']),
-  criado_em: z.string(),
-});
-
-export type Movimento = z.output<typeof movimentoSchema>;
 
 /**
  * The recorded movement as the API shows it: decimals (text in the log) as JSON numbers, the

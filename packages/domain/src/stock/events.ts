@@ -7,16 +7,21 @@ import type { DecimalText } from './money.js';
  */
 
 /** Where a movement came from (the Movimento's `origem`). */
-export type Origem = 'tela' | 'api' | 'producao' | 'nfe' | 'inventario';
+export const ORIGENS = ['tela', 'api', 'producao', 'nfe', 'inventario'] as const;
 
-export type TipoMovimento =
-  | 'entrada_nfe'
-  | 'entrada_manual'
-  | 'baixa_producao'
-  | 'ajuste'
-  | 'perda'
-  | 'estorno'
-  | 'saldo_inicial';
+export type Origem = (typeof ORIGENS)[number];
+
+export const TIPOS_MOVIMENTO = [
+  'entrada_nfe',
+  'entrada_manual',
+  'baixa_producao',
+  'ajuste',
+  'perda',
+  'estorno',
+  'saldo_inicial',
+] as const;
+
+export type TipoMovimento = (typeof TIPOS_MOVIMENTO)[number];
 
 /**
  * What the stock decider needs to know about the item. Appended to the item's stream by

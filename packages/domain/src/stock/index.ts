@@ -20,10 +20,12 @@ export {
   type MovimentoEstornado,
   type MovimentoFatos,
   type MovimentoRegistrado,
+  ORIGENS,
   type Origem,
   STOCK_EVENT_TYPES,
   type StockEvent,
   type StockEventType,
+  TIPOS_MOVIMENTO,
   type TipoMovimento,
 } from './events.js';
 export { COST_SCALE, type DecimalInput, type DecimalText } from './money.js';

@@ -61,7 +61,9 @@ export class AppendNotifier {
     const client = new pg.Client(this.config);
     const connecting = client.connect().then(() => {
       // Best effort must not keep a finished process alive: the socket does not hold the loop.
-      (client as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.();
+      (
+        client as unknown as { connection?: { stream?: { unref?: () => void } } }
+      ).connection?.stream?.unref?.();
       return client;
     });
     // A connection that breaks (server restart, database dropped) is simply replaced.

@@ -6,8 +6,9 @@ import { StaleTransactionError } from './stale-transaction-error.js';
 /**
  * A write that commits with an append because it is part of the append's own statement: a
  * data-modifying query (`INSERT ... SELECT`, `UPDATE ... FROM`) that may read the rows just
- * appended as `appended (event_id, stream_revision, position)`. Its placeholders are numbered
- * from $1 (they are renumbered) and its text must hold no other `$` followed by a digit. It runs
+ * appended as `appended (event_id, stream_revision, position)`. Its text is a constant (values go
+ * in `values`), its placeholders are numbered from $1 (they are renumbered), with casts where
+ * the type is not clear from the context, and it holds no other `$` followed by a digit. It runs
  * whatever the checks decide, so it must read `appended` to write only when events were written.
  */
 export interface AppendWrite {
@@ -91,7 +92,7 @@ export function appendStatement(
   events: readonly EventToAppend[],
   options: AppendOptions,
   writes: readonly AppendWrite[],
-): { name: string; text: string; values: unknown[] } {
+): { name?: string; text: string; values: unknown[] } {
   const expected = options.expectedRevision;
   const values: unknown[] = [
     stream,
@@ -99,17 +100,36 @@ export function appendStatement(
     events.map((e) => e.type),
     events.map((e) => JSON.stringify(e.data)),
     events.map((e) => JSON.stringify(e.metadata ?? {})),
-    events.map((e) => e.created ?? null),
+    events.map((e) => e.created?.toISOString() ?? null),
     expected === 'any' ? null : expected === 'no_stream' ? -1 : expected,
   ];
+  for (const write of writes) values.push(...write.values);
+  return { ...statementText(writes), values };
+}
+
+// The text depends only on the writes' texts, which are constants of the code (values go in
+// `values`): built and named once per shape. Past MAX_SHAPES something builds texts on the fly;
+// those run unnamed rather than pile up prepared statements on every connection.
+const MAX_SHAPES = 64;
+const APPEND_PARAMETERS = 7;
+const texts = new Map<string, { name: string; text: string }>();
+
+function statementText(writes: readonly AppendWrite[]): { name?: string; text: string } {
+  const key = writes.map((w) => `${w.values.length}:${w.text}`).join('\0');
+  const cached = texts.get(key);
+  if (cached) return cached;
   let text = CHECK_AND_INSERT;
+  let offset = APPEND_PARAMETERS;
   for (const [i, write] of writes.entries()) {
-    const offset = values.length;
-    text += `,\nalso_${i} AS (${write.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`)})`;
-    values.push(...write.values);
+    const shift = offset;
+    text += `,\nalso_${i} AS (${write.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`)})`;
+    offset += write.values.length;
   }
   text += RESULT;
-  return { name: `append-${createHash('sha1').update(text).digest('hex').slice(0, 20)}`, text, values };
+  if (texts.size >= MAX_SHAPES) return { text };
+  const named = { name: `append-${createHash('sha1').update(text).digest('hex').slice(0, 20)}`, text };
+  texts.set(key, named);
+  return named;
 }
 
 /** What the statement's row means: the appended result, a retry's result, or the refusal. */
@@ -129,10 +149,12 @@ export function appendOutcome(
       },
     };
   // A retry of an earlier append answers with that append's result and writes nothing.
-  if (row.existing.length > 0) return { written: false, result: replayedResult(stream, events, row.existing) };
+  if (row.existing.length > 0)
+    return { written: false, result: replayedResult(stream, events, row.existing) };
   const current: StreamRevision = row.current_revision ?? 'no_stream';
   const expected = options.expectedRevision;
-  if (expected !== 'any' && expected !== current) throw new WrongExpectedRevisionError(stream, expected, current);
+  if (expected !== 'any' && expected !== current)
+    throw new WrongExpectedRevisionError(stream, expected, current);
   if (row.stale) throw new StaleTransactionError(stream);
   throw new Error(`append to ${stream}: nothing written and no check failed`);
 }

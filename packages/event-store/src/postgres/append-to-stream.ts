@@ -58,17 +58,18 @@ export async function appendWithWrites(
 /**
  * Appends inside a transaction the caller opened and will commit (READ COMMITTED). Losing a
  * race raises PostgreSQL's unique violation (23505): roll back and retry, as appendToStream does.
- * Listeners are not woken: call `notifyAppended(pool)` (or the store's `notifyAppended()`) after
- * the COMMIT, so that nothing is announced before it is there.
+ * `writes` as for appendWithWrites. Listeners are not woken: call `notifyAppended(pool)` (or the
+ * store's `notifyAppended()`) after the COMMIT, so that nothing is announced before it is there.
  */
 export async function appendInTransaction(
   client: PoolClient,
   stream: string,
   events: readonly EventToAppend[],
   options: AppendOptions,
+  writes: readonly AppendWrite[] = [],
 ): Promise<AppendResult> {
   validateAppend(stream, events);
-  const { rows } = await client.query<StatementRow>(appendStatement(stream, events, options, []));
+  const { rows } = await client.query<StatementRow>(appendStatement(stream, events, options, writes));
   return appendOutcome(stream, events, options, rows[0]!).result;
 }
 

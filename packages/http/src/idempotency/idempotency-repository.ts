@@ -21,6 +21,17 @@ export type Claim =
   | { kind: 'done'; sameRequest: boolean; answer: StoredAnswer }
   | { kind: 'vanished' };
 
+const CLAIM = `INSERT INTO idempotency_keys AS k
+       (token_id, idempotency_key, empresa_id, fingerprint, attempt_id, state, created_at, lease_until)
+VALUES ($1, $2, $3, $4, $5, 'running', $6, $7)
+ON CONFLICT (token_id, idempotency_key) DO UPDATE
+   SET fingerprint = EXCLUDED.fingerprint, attempt_id = EXCLUDED.attempt_id, state = 'running',
+       status = NULL, headers = NULL, body = NULL, lease_until = EXCLUDED.lease_until,
+       created_at = CASE WHEN k.created_at <= $8 THEN EXCLUDED.created_at ELSE k.created_at END
+ WHERE k.created_at <= $8
+    OR (k.state = 'running' AND k.lease_until <= $6 AND k.fingerprint = EXCLUDED.fingerprint)
+RETURNING 1`;
+
 /**
  * One statement claims the key: a new key, an expired one (the 24 h have passed) or one whose
  * running attempt's lease has run out (its process died) becomes ours. Otherwise the row is
@@ -32,19 +43,21 @@ export async function claimKey(
 ): Promise<Claim> {
   const expiredBefore = new Date(ref.now.getTime() - KEY_RETENTION_MS);
   const leaseUntil = new Date(ref.now.getTime() + ref.leaseMs);
-  const claimed = await pool.query(
-    `INSERT INTO idempotency_keys AS k
-            (token_id, idempotency_key, empresa_id, fingerprint, attempt_id, state, created_at, lease_until)
-     VALUES ($1, $2, $3, $4, $5, 'running', $6, $7)
-     ON CONFLICT (token_id, idempotency_key) DO UPDATE
-        SET fingerprint = EXCLUDED.fingerprint, attempt_id = EXCLUDED.attempt_id, state = 'running',
-            status = NULL, headers = NULL, body = NULL, lease_until = EXCLUDED.lease_until,
-            created_at = CASE WHEN k.created_at <= $8 THEN EXCLUDED.created_at ELSE k.created_at END
-      WHERE k.created_at <= $8
-         OR (k.state = 'running' AND k.lease_until <= $6 AND k.fingerprint = EXCLUDED.fingerprint)
-     RETURNING 1`,
-    [ref.tokenId, ref.key, ref.empresaId, ref.fingerprint, ref.attemptId, ref.now, leaseUntil, expiredBefore],
-  );
+  // Named: parsed and planned once per connection, as it runs once per keyed write.
+  const claimed = await pool.query({
+    name: 'idempotency-claim',
+    text: CLAIM,
+    values: [
+      ref.tokenId,
+      ref.key,
+      ref.empresaId,
+      ref.fingerprint,
+      ref.attemptId,
+      ref.now,
+      leaseUntil,
+      expiredBefore,
+    ],
+  });
   if (claimed.rowCount === 1) return { kind: 'owner' };
 
   const { rows } = await pool.query<{
@@ -78,6 +91,40 @@ export async function completeKey(
       WHERE token_id = $1 AND idempotency_key = $2 AND attempt_id = $3`,
     [ref.tokenId, ref.key, ref.attemptId, ref.answer.status, ref.answer.headers, ref.answer.body],
   );
+}
+
+/** A part of another statement: SQL with placeholders from $1 and its values. */
+export interface StatementPart {
+  text: string;
+  values: readonly unknown[];
+}
+
+/**
+ * completeKey as a write of the PostgreSQL event store's append statement, which exposes the
+ * rows it appended as `appended`: the answer commits with the events, in the same statement,
+ * and `positionHeader` is the last appended event's position. Nothing appended, nothing done.
+ */
+export function completeKeyWithAppend(
+  ref: KeyRef & { attemptId: string },
+  answer: StoredAnswer,
+  positionHeader: string,
+): StatementPart {
+  return {
+    text: `UPDATE idempotency_keys AS k
+              SET state = 'done', status = $4::smallint, body = $6::text,
+                  headers = $5::jsonb || jsonb_build_object($7::text, a.position::text)
+             FROM (SELECT position FROM appended ORDER BY stream_revision DESC LIMIT 1) AS a
+            WHERE k.token_id = $1::uuid AND k.idempotency_key = $2::text AND k.attempt_id = $3::uuid`,
+    values: [
+      ref.tokenId,
+      ref.key,
+      ref.attemptId,
+      answer.status,
+      JSON.stringify(answer.headers),
+      answer.body,
+      positionHeader,
+    ],
+  };
 }
 
 /** Forgets an attempt that failed without an answer worth keeping (5xx): a retry runs afresh. */

@@ -3,7 +3,7 @@ import { ApiError } from '../errors/api-error.js';
 import type { ErrorCode } from '../errors/error-codes.js';
 import type { StoredAnswer } from './idempotency-repository.js';
 
-const JSON_TYPE = 'application/json; charset=utf-8';
+export const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * Sends a fresh success as exact JSON text and returns that answer for storing. The reply's
@@ -14,11 +14,15 @@ export function sendFresh<T>(
   reply: FastifyReply,
   fresh: { status: number; headers?: Record<string, string>; body: T },
 ): StoredAnswer {
-  const answer = {
+  return sendStored(reply, {
     status: fresh.status,
     headers: { 'Content-Type': JSON_TYPE, ...fresh.headers },
     body: JSON.stringify(fresh.body),
-  };
+  });
+}
+
+/** Sends a stored answer as is (a first answer, already recorded with its write). */
+export function sendStored(reply: FastifyReply, answer: StoredAnswer): StoredAnswer {
   reply.code(answer.status).headers(answer.headers);
   reply.serializer(() => answer.body);
   return answer;

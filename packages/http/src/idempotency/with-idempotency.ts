@@ -13,7 +13,8 @@ import {
   releaseKey,
   type StoredAnswer,
 } from './idempotency-repository.js';
-import { answerOfRefusal, replay, sendFresh } from './replay.js';
+import { IdempotentAttempt } from './idempotent-attempt.js';
+import { answerOfRefusal, replay, sendFresh, sendStored } from './replay.js';
 
 export interface IdempotencyOptions {
   pool: Pool;
@@ -35,6 +36,11 @@ export interface FreshAnswer<T> {
   status: number;
   headers?: Record<string, string>;
   body: T;
+  /**
+   * True when this answer was recorded under the key by the write's own statement, through
+   * `attempt.answerWrite` (the write committed with it). Saves the commit that records it after.
+   */
+  recorded?: boolean;
 }
 
 const WAIT_MS = 5_000;
@@ -46,7 +52,8 @@ const LEASE_MS = 30_000;
  *   handler: ({ auth, request, reply }) =>
  *     withIdempotency({ pool, auth, request, reply, required: true }, async (key) => ({ status: 201, body }))
  *
- * `execute` receives the key (null when the request has none) to derive its event ids from.
+ * `execute` receives the key (null when the request has none) to derive its event ids from, and
+ * the attempt that owns it, through which a write may record its answer in its own commit.
  * 1. Read the key (400 when required and missing or malformed); none: just execute.
  * 2. Claim it for (token, key) with the request's fingerprint.
  * 3. Someone else's: another body is 409 chave_idempotencia_reutilizada; a finished one is
@@ -57,12 +64,12 @@ const LEASE_MS = 30_000;
  */
 export async function withIdempotency<T>(
   options: IdempotencyOptions,
-  execute: (key: string | null) => Promise<FreshAnswer<T>>,
+  execute: (key: string | null, attempt: IdempotentAttempt | null) => Promise<FreshAnswer<T>>,
 ): Promise<T> {
   const { pool, auth, request, reply } = options;
   const key = readIdempotencyKey(request, options.required);
   if (key === null) {
-    const fresh = await execute(null);
+    const fresh = await execute(null, null);
     reply.code(fresh.status).headers(fresh.headers ?? {});
     return fresh.body;
   }
@@ -96,12 +103,13 @@ export async function withIdempotency<T>(
 async function executeAsOwner<T>(
   options: IdempotencyOptions,
   ref: KeyRef & { attemptId: string },
-  execute: (key: string) => Promise<FreshAnswer<T>>,
+  execute: (key: string, attempt: IdempotentAttempt) => Promise<FreshAnswer<T>>,
 ): Promise<T> {
   const { pool, request, reply } = options;
+  const attempt = new IdempotentAttempt(ref);
   let fresh: FreshAnswer<T>;
   try {
-    fresh = await execute(ref.key);
+    fresh = await execute(ref.key, attempt);
   } catch (error) {
     // A refusal is an answer like any other; anything else (5xx) must not stick to the key.
     const release = () => releaseKey(pool, ref).catch(() => undefined);
@@ -109,6 +117,12 @@ async function executeAsOwner<T>(
       await completeKey(pool, { ...ref, answer: answerOfRefusal(error) }).catch(release);
     else await release();
     throw error;
+  }
+  // Recorded with the write: exactly the stored text goes out, and there is nothing left to do.
+  const recorded = fresh.recorded ? attempt.recordedAs(fresh) : null;
+  if (recorded) {
+    sendStored(reply, recorded);
+    return fresh.body;
   }
   const answer: StoredAnswer = sendFresh(reply, fresh);
   // The write is durable already: failing to record the answer must not turn it into an

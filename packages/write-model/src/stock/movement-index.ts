@@ -1,4 +1,5 @@
-import type { Pool, PoolClient } from '@factory/database';
+import type { Pool } from '@factory/database';
+import type { AppendWrite } from '@factory/event-store';
 import { isUuid } from '../uuid.js';
 
 export interface IndexedMovement {
@@ -7,20 +8,17 @@ export interface IndexedMovement {
   revision: number;
 }
 
-/** Records where movements live; called inside the append's transaction. */
-export async function indexMovements(
-  client: PoolClient,
-  empresaId: string,
-  insumoId: string,
-  movements: ReadonlyArray<{ id: string; revision: number }>,
-): Promise<void> {
-  // No ON CONFLICT: a movement id already indexed means this append repeats an earlier one,
-  // and the unique violation sends the command handler back to reload and see that.
-  await client.query(
-    `INSERT INTO stock_movement_index (movimento_id, empresa_id, insumo_id, revision)
-     SELECT id, $1, $2, revision FROM unnest($3::uuid[], $4::bigint[]) AS m(id, revision)`,
-    [empresaId, insumoId, movements.map((m) => m.id), movements.map((m) => m.revision)],
-  );
+/**
+ * Records where the appended movements live, in the append's own statement. No ON CONFLICT: a
+ * movement id already indexed is an earlier append of the same command, and the unique
+ * violation sends the command handler back to reload and see that.
+ */
+export function indexAppendedMovements(empresaId: string, insumoId: string): AppendWrite {
+  return {
+    text: `INSERT INTO stock_movement_index (movimento_id, empresa_id, insumo_id, revision)
+           SELECT event_id, $1::uuid, $2::uuid, stream_revision FROM appended`,
+    values: [empresaId, insumoId],
+  };
 }
 
 /** The company's movement with this id; another company's is not found, like a missing one. */

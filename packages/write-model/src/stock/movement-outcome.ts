@@ -1,4 +1,5 @@
 import type { MovimentoEstornado, MovimentoRegistrado, StockError } from '@factory/domain';
+import type { AppendWrite } from '@factory/event-store';
 
 /** A movement as its event recorded it: what the API's Movimento is made from. */
 export type RecordedMovement = MovimentoRegistrado['data'] | MovimentoEstornado['data'];
@@ -15,9 +16,21 @@ export type MovementOutcome =
       movimento: RecordedMovement;
       /** Global log position of the movement's event (the `X-Posicao-Log` header). */
       position: number;
-      /** True when an earlier attempt with the same ids had already appended it. */
+      /**
+       * True when an earlier attempt with the same ids had already appended it. False: this
+       * call appended it, and the `alsoWrite` writes committed with it.
+       */
       replayed: boolean;
     }
   | { ok: false; error: MovementRefusal };
 
 export const refused = (error: MovementRefusal): MovementOutcome => ({ ok: false, error });
+
+/** What a caller may add to a movement command. */
+export interface MovementWriteOptions {
+  /**
+   * A write to commit with the movement, in the append's own statement (e.g. the idempotency
+   * key's answer): built for each append attempt from the movement as decided.
+   */
+  alsoWrite?: (movement: RecordedMovement) => AppendWrite;
+}

@@ -1,10 +1,13 @@
 import type { DecimalInput, Origem, RegistrarMovimento } from '@factory/domain';
 import { eventIdsFor } from '../event-ids.js';
+import { isUuid } from '../uuid.js';
 import { isoInstant, type WriteContext } from '../write-context.js';
+import { loadStockStream } from './load-stock-stream.js';
 import { isActiveLocation } from './locations.js';
-import { type MovementOutcome, refused } from './movement-outcome.js';
+import { type MovementOutcome, type MovementWriteOptions, refused } from './movement-outcome.js';
 import { runMovementCommand } from './run-movement-command.js';
 import type { StockDeps } from './stock-deps.js';
+import { stockStream } from './stock-stream.js';
 
 /** The request body's fields, as the decider checks them (`tipo` as sent). */
 export interface RegisterMovementInput {
@@ -20,13 +23,24 @@ export interface RegisterMovementInput {
   origem?: Origem;
 }
 
-/** Registers an ordinary movement: an active location of the company, then the decider. */
+/**
+ * Registers an ordinary movement: an active location of the company (the domain leaves that
+ * to the caller; checked in the query that loads the stream), then the decider.
+ */
 export async function registerMovement(
   deps: StockDeps,
   context: WriteContext,
   input: RegisterMovementInput,
+  options: MovementWriteOptions = {},
 ): Promise<MovementOutcome> {
-  if (!(await isActiveLocation(deps.pool, context.empresaId, input.local_id)))
+  const { empresaId } = context;
+  // An empty item id names no stream: the location alone, and the decider then refuses the item.
+  const { activeLocation, loaded } = !isUuid(input.local_id)
+    ? { activeLocation: false, loaded: undefined }
+    : input.insumo_id === ''
+      ? { activeLocation: await isActiveLocation(deps.pool, empresaId, input.local_id), loaded: undefined }
+      : await loadStockStream(deps, stockStream(empresaId, input.insumo_id), empresaId, input.local_id);
+  if (!activeLocation)
     return refused({
       kind: 'validation',
       campo: 'local_id',
@@ -42,5 +56,5 @@ export async function registerMovement(
       criado_em: isoInstant(context.now),
     },
   };
-  return runMovementCommand(deps, context, command, eventId);
+  return runMovementCommand(deps, context, command, eventId, { ...options, loaded });
 }

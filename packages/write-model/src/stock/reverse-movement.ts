@@ -2,7 +2,7 @@ import type { EstornarMovimento, Origem } from '@factory/domain';
 import { eventIdsFor } from '../event-ids.js';
 import { isoInstant, type WriteContext } from '../write-context.js';
 import { findMovement } from './movement-index.js';
-import { type MovementOutcome, refused } from './movement-outcome.js';
+import { type MovementOutcome, type MovementWriteOptions, refused } from './movement-outcome.js';
 import { runMovementCommand } from './run-movement-command.js';
 import type { StockDeps } from './stock-deps.js';
 
@@ -21,6 +21,7 @@ export async function reverseMovement(
   deps: StockDeps,
   context: WriteContext,
   input: ReverseMovementInput,
+  options: MovementWriteOptions = {},
 ): Promise<MovementOutcome> {
   const target = await findMovement(deps.pool, context.empresaId, input.movimento_id);
   if (target === null)
@@ -37,5 +38,5 @@ export async function reverseMovement(
       criado_em: isoInstant(context.now),
     },
   };
-  return runMovementCommand(deps, context, command, eventId);
+  return runMovementCommand(deps, context, command, eventId, options);
 }

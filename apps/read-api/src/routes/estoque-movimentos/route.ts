@@ -1,31 +1,17 @@
-import { defineRoute, formatInstant, instantFilterUtc, keysetField, keysetPage, param } from '@factory/http';
+import { TIPOS_MOVIMENTO } from '@factory/domain';
+import {
+  defineRoute,
+  formatInstant,
+  instantFilterUtc,
+  keysetField,
+  keysetPage,
+  type Movimento,
+  movimentoSchema,
+  param,
+} from '@factory/http';
 import { listMovements, type MovementKeyset, type MovementListRow } from '@factory/read-models';
 import { z } from 'zod';
 import { type ListDeps, seesCosts } from '../estoque-listas/list-deps.js';
-
-const TIPOS = [
-  'entrada_nfe',
-  'entrada_manual',
-  'baixa_producao',
-  'ajuste',
-  'perda',
-  'estorno',
-  'saldo_inicial',
-] as const;
-
-const movimento = z.object({
-  id: z.uuid(),
-  insumo_id: z.uuid(),
-  local_id: z.uuid(),
-  tipo: z.enum(TIPOS),
-  quantidade: z.number(),
-  unidade: z.string(),
-  custo_unitario: z.number().nullable(),
-  referencia: z.string().nullable(),
-  motivo: z.string().nullable(),
-  origem: z.enum(['tela', 'api', 'producao', 'nfe', 'inventario']),
-  criado_em: z.string(),
-});
 
 const KEYSET = z.tuple([keysetField.instant, keysetField.uuid]) as z.ZodType<MovementKeyset>;
 
@@ -42,9 +28,9 @@ export const estoqueMovimentosRoute = (deps: ListDeps) =>
       desde: param.instant.optional(),
       insumo_id: param.uuid.optional(),
       local_id: param.uuid.optional(),
-      tipo: param.oneOf(TIPOS).optional(),
+      tipo: param.oneOf(TIPOS_MOVIMENTO).optional(),
     }),
-    response: z.object({ dados: z.array(movimento), proximo_cursor: z.string().nullable() }),
+    response: z.object({ dados: z.array(movimentoSchema), proximo_cursor: z.string().nullable() }),
     handler: async ({ query, auth, request }) => {
       const costs = seesCosts(auth);
       const filters = {
@@ -78,13 +64,13 @@ export const estoqueMovimentosRoute = (deps: ListDeps) =>
           id: row.id,
           insumo_id: row.insumo_id,
           local_id: row.local_id,
-          tipo: row.tipo as (typeof TIPOS)[number],
+          tipo: row.tipo as Movimento['tipo'],
           quantidade: row.quantidade,
           unidade: row.unidade,
           custo_unitario: costs ? row.custo_unitario : null,
           referencia: row.referencia,
           motivo: row.motivo,
-          origem: row.origem as z.infer<typeof movimento>['origem'],
+          origem: row.origem as Movimento['origem'],
           criado_em: formatInstant(new Date(row.criado_em)),
         }),
       });

@@ -1,8 +1,7 @@
-import { defineRoute, param, parseBody, withIdempotency } from '@factory/http';
+import { defineRoute, movimentoSchema, param, parseBody, withIdempotency } from '@factory/http';
 import { z } from 'zod';
+import { answerMovement } from '../answer-movement.js';
 import type { EstoqueDeps } from '../estoque-deps.js';
-import { movementAnswer } from '../movement-answer.js';
-import { movimentoSchema } from '../movimento.js';
 import { writeContextOf } from '../write-context.js';
 
 const estornarMovimentoBody = z.strictObject({
@@ -27,13 +26,11 @@ export const estornarMovimentoRoute = (deps: EstoqueDeps) =>
       const body = request.body === undefined ? {} : parseBody(request.body, estornarMovimentoBody);
       return withIdempotency(
         { pool: deps.pool, auth, request, reply, required: false, clock: deps.clock },
-        async (key) => {
+        (key, attempt) => {
           const context = writeContextOf(auth, request, key, deps.clock());
-          const outcome = await deps.stock.reverseMovement(context, {
-            movimento_id: params.id,
-            motivo: body.motivo,
-          });
-          return movementAnswer(outcome, auth, 'nao_encontrado');
+          return answerMovement(attempt, auth, 'nao_encontrado', (options) =>
+            deps.stock.reverseMovement(context, { movimento_id: params.id, motivo: body.motivo }, options),
+          );
         },
       );
     },

@@ -44,6 +44,35 @@ describeWith(['postgres', 'redis'], 'POST /v1/estoque/movimentos: idempotency an
       expect(await countEvents(api.db, empresaId, item, 'MovimentoRegistrado.v1')).toBe(1);
     });
 
+    it('records the answer under the key in the commit of the movement itself', async () => {
+      const item = await api.item(empresaId);
+      const first = await post(api.app, URL, token, movement({ insumo_id: item }), { key: 'same-commit' });
+      expect(first.statusCode).toBe(201);
+      const { rows } = await api.db.pool.query<{
+        state: string;
+        body: string;
+        headers: object;
+        same: boolean;
+      }>(
+        `SELECT k.state, k.body, k.headers,
+                k.xmin::text = (e.tx_id::text::bigint % 4294967296)::text AS same
+           FROM idempotency_keys k, events e
+          WHERE k.idempotency_key = 'same-commit' AND e.event_id = $1`,
+        [first.json().id],
+      );
+      expect(rows).toEqual([
+        {
+          state: 'done',
+          body: first.payload,
+          headers: {
+            'Content-Type': first.headers['content-type'],
+            'X-Posicao-Log': first.headers['x-posicao-log'],
+          },
+          same: true, // written by the transaction that appended the event
+        },
+      ]);
+    });
+
     it('ignores key order and whitespace, but refuses the key with another body', async () => {
       const item = await api.item(empresaId);
       const text = `{"insumo_id":"${item}","local_id":"${localId}","tipo":"entrada_manual","quantidade":2}`;

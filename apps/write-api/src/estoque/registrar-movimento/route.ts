@@ -1,8 +1,7 @@
-import { defineRoute, param, withIdempotency } from '@factory/http';
+import { defineRoute, movimentoSchema, param, withIdempotency } from '@factory/http';
 import { z } from 'zod';
+import { answerMovement } from '../answer-movement.js';
 import type { EstoqueDeps } from '../estoque-deps.js';
-import { movementAnswer } from '../movement-answer.js';
-import { movimentoSchema } from '../movimento.js';
 import { writeContextOf } from '../write-context.js';
 
 // Types and presence only; the decider checks values (tipo, signs, units, costs) and names
@@ -32,10 +31,11 @@ export const registrarMovimentoRoute = (deps: EstoqueDeps) =>
     handler: ({ body, auth, request, reply }) =>
       withIdempotency(
         { pool: deps.pool, auth, request, reply, required: true, clock: deps.clock },
-        async (key) => {
+        (key, attempt) => {
           const context = writeContextOf(auth, request, key, deps.clock());
-          const outcome = await deps.stock.registerMovement(context, body);
-          return movementAnswer(outcome, auth, 'validacao');
+          return answerMovement(attempt, auth, 'validacao', (options) =>
+            deps.stock.registerMovement(context, body, options),
+          );
         },
       ),
   });

@@ -1,0 +1,22 @@
+import type { Pool } from '@factory/database';
+import { ApiError, defineRoute, param } from '@factory/http';
+import { findProduct } from '@factory/read-models';
+import { z } from 'zod';
+import { seesCosts } from '../estoque-listas/list-deps.js';
+import { presentProduto, produto } from './produto.js';
+
+/** GET /v1/produtos/{id}: also a deleted product; no stabilisation window. */
+export const produtoRoute = (pool: Pool) =>
+  defineRoute({
+    method: 'GET',
+    url: '/v1/produtos/:id',
+    scope: 'produtos:ler',
+    summary: 'Um produto ou kit, também excluído',
+    params: z.object({ id: param.uuid }),
+    response: produto,
+    handler: async ({ params, auth }) => {
+      const row = await findProduct(pool, auth.empresa.id, params.id);
+      if (row === null) throw new ApiError('nao_encontrado');
+      return presentProduto(row, seesCosts(auth));
+    },
+  });

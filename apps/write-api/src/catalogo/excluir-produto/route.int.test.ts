@@ -1,0 +1,106 @@
+import { describeWith } from '@factory/testing';
+import { beforeAll, expect, it } from 'vitest';
+import {
+  type CatalogoApi,
+  countEvents,
+  expectError,
+  lote,
+  NOW,
+  NOW_TEXT,
+  saved,
+  sku,
+  startCatalogoApi,
+} from '../catalogo-api.fixture.js';
+
+describeWith(['postgres', 'redis'], 'DELETE /v1/produtos/{id}', () => {
+  let api: CatalogoApi;
+  let token: string;
+  let empresaId: string;
+  const del = (id: string, as = token) => api.send('DELETE', `/v1/produtos/${id}`, as);
+  const produto = (fields: Record<string, unknown> = {}) =>
+    saved(api, 'produtos', token, { sku: sku(), nome: 'Produto', ...fields });
+
+  beforeAll(async () => {
+    api = await startCatalogoApi();
+    ({ token, empresaId } = await api.tenant());
+  });
+
+  it('deletes, then answers the same again without appending or X-Posicao-Log', async () => {
+    const id = await produto();
+    const first = await del(id);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ id, excluido_em: NOW_TEXT });
+    expect(first.headers['x-posicao-log']).toMatch(/^\d+$/);
+    api.clock.advance(60_000);
+    const again = await del(id);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ id, excluido_em: NOW_TEXT });
+    expect(again.headers['x-posicao-log']).toBeUndefined();
+    expect(await countEvents(api.db, `produto-${empresaId}-${id}`)).toBe(2);
+    api.clock.set(NOW);
+  });
+
+  it('frees the SKU: a batch with it creates a new product', async () => {
+    const s = sku();
+    const id = await produto({ sku: s, apelidos: [`AL-${s}`] });
+    await del(id);
+    const [created] = await lote(api, 'produtos', token, [{ sku: s, nome: 'Novo', apelidos: [`AL-${s}`] }]);
+    expect(created).toMatchObject({ ok: true });
+    expect(created!.id).not.toBe(id);
+  });
+
+  it('answers 404 for an unknown id, another company product or no uuid', async () => {
+    const outra = await api.tenant();
+    const alheio = await saved(api, 'produtos', outra.token, { sku: sku(), nome: 'Alheio' });
+    for (const id of ['00000000-0000-4000-8000-000000000000', alheio, 'abc'])
+      expectError(await del(id), 404, 'nao_encontrado');
+    expect(await countEvents(api.db, `produto-${outra.empresaId}-${alheio}`)).toBe(1);
+  });
+
+  it('refuses with 409 while another product active bill uses it, naming the bill', async () => {
+    const componente = await produto();
+    const kitSku = sku('KIT');
+    const kit = await produto({ sku: kitSku });
+    const linhas = [{ tipo: 'produto', componente_id: componente, consumo: 2 }];
+    expect((await api.send('PUT', `/v1/fichas/${kit}`, token, { linhas })).statusCode).toBe(200);
+    const refused = await del(componente);
+    expectError(refused, 409, 'conflito');
+    expect(refused.json().erro.mensagem).toContain(`${kitSku} (produto ${kit}, versão 1)`);
+    expect((await api.send('DELETE', `/v1/fichas/${kit}`, token)).statusCode).toBe(200);
+    expect((await del(componente)).statusCode).toBe(200);
+  });
+
+  it('deletes a product with its own active bill, which then frees its components', async () => {
+    const componente = await produto();
+    const kit = await produto();
+    const linhas = [{ tipo: 'produto', componente_id: componente, consumo: 1 }];
+    expect((await api.send('PUT', `/v1/fichas/${kit}`, token, { linhas })).statusCode).toBe(200);
+    expect((await del(kit)).statusCode).toBe(200);
+    const { rows } = await api.db.pool.query(
+      'SELECT type FROM events WHERE stream_id = $1 ORDER BY stream_revision',
+      [`produto-${empresaId}-${kit}`],
+    );
+    expect(rows.map((r) => r.type).slice(-2)).toEqual(['FichaDesativada.v1', 'ProdutoExcluido.v1']);
+    expect((await del(componente)).statusCode).toBe(200);
+  });
+
+  it('lets a concurrent PUT and DELETE never leave an active bill using a deleted product', async () => {
+    for (let round = 0; round < 6; round++) {
+      const componente = await produto();
+      const kit = await produto();
+      const linhas = [{ tipo: 'produto', componente_id: componente, consumo: 1 }];
+      const [bill, deletion] = await Promise.all([
+        api.send('PUT', `/v1/fichas/${kit}`, token, { linhas }),
+        del(componente),
+      ]);
+      expect([bill.statusCode, deletion.statusCode].sort()).toEqual(
+        bill.statusCode === 200 ? [200, 409] : [200, 422],
+      );
+    }
+  });
+
+  it('requires produtos:escrever', async () => {
+    const { token: leitor } = await api.tenant(['fichas:escrever']);
+    expect((await del(await produto(), leitor)).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,46 @@
+import { defineRoute, param, withIdempotency } from '@factory/http';
+import type { CatalogWriteContext, DeleteOutcome } from '@factory/write-model';
+import { z } from 'zod';
+import { type CatalogoDeps, catalogContextOf, positionHeader } from './catalogo-deps.js';
+import { refusalError } from './refusal.js';
+
+export const exclusaoSchema = z.object({ id: z.uuid(), excluido_em: z.string() });
+
+interface ExclusaoRoute {
+  url: string;
+  scope: string;
+  summary: string;
+  remove(deps: CatalogoDeps, context: CatalogWriteContext, id: string): Promise<DeleteOutcome>;
+}
+
+/**
+ * `DELETE /v1/<cadastro>/{id}`: 200 `{id, excluido_em}`; deleting again answers the same,
+ * with nothing appended and no `X-Posicao-Log`. Unknown, another company's or not a uuid: 404.
+ * In use by another product's active bill: 409 naming the bill.
+ */
+export const exclusaoRoute = (deps: CatalogoDeps, route: ExclusaoRoute) =>
+  defineRoute({
+    method: 'DELETE',
+    url: route.url,
+    scope: route.scope,
+    summary: route.summary,
+    params: z.object({ id: param.uuid }),
+    response: exclusaoSchema,
+    handler: ({ params, auth, request, reply }) =>
+      withIdempotency(
+        { pool: deps.pool, auth, request, reply, required: false, clock: deps.clock },
+        async (key) => {
+          const outcome = await route.remove(
+            deps,
+            catalogContextOf(auth, request, key, deps.clock()),
+            params.id,
+          );
+          if (!outcome.ok) throw refusalError(outcome.error);
+          return {
+            status: 200,
+            headers: positionHeader(outcome.position),
+            body: { id: outcome.id, excluido_em: outcome.excluido_em },
+          };
+        },
+      ),
+  });

@@ -1,0 +1,62 @@
+import type {
+  FornecedorEvent,
+  InsumoCatalogEvent,
+  MovimentoEstornado,
+  MovimentoRegistrado,
+  ProdutoEvent,
+} from '@factory/domain';
+import { parseStreamName, type RecordedEvent } from '@factory/event-store';
+
+/**
+ * What the catalog projection handles: the catalog's own events and the stock movements, whose
+ * after-states give an item's balance and averages and, through them, the bill costs. One
+ * projection with one checkpoint orders both, so a replay meets them in the same order.
+ */
+export const CATALOG_EVENTS = [
+  'ProdutoCadastrado.v1',
+  'ProdutoAlterado.v1',
+  'ProdutoExcluido.v1',
+  'FichaDefinida.v1',
+  'FichaDesativada.v1',
+  'InsumoCadastrado.v1',
+  'InsumoAlterado.v1',
+  'InsumoExcluido.v1',
+  'FornecedorCadastrado.v1',
+  'FornecedorAlterado.v1',
+  'FornecedorExcluido.v1',
+  'MovimentoRegistrado.v1',
+  'MovimentoEstornado.v1',
+] as const;
+
+export type CatalogEvent =
+  | ProdutoEvent
+  | InsumoCatalogEvent
+  | FornecedorEvent
+  | MovimentoRegistrado
+  | MovimentoEstornado;
+
+/** A handled event with its company, read once from the stream name. */
+export type CatalogRecorded = RecordedEvent<CatalogEvent> & { empresaId: string };
+
+/**
+ * The company is part of every stream name (invariant 8): it is what the command was decided
+ * against. The metadata's empresa_id serves only streams named otherwise.
+ */
+export function withCompany(events: readonly RecordedEvent[]): CatalogRecorded[] {
+  return events.map((event) => {
+    const fromStream = parseStreamName(event.stream)?.companyId;
+    const fromMetadata = event.metadata.empresa_id;
+    const empresaId = fromStream ?? (typeof fromMetadata === 'string' ? fromMetadata : undefined);
+    if (!empresaId) throw new Error(`event ${event.id} of stream ${event.stream} names no company`);
+    return { ...(event as RecordedEvent<CatalogEvent>), empresaId };
+  });
+}
+
+/** Map key of a company's record. */
+export const keyOf = (empresaId: string, id: string): string => `${empresaId}|${id}`;
+
+/** The later of two event instants (ISO 8601 with any offset); `a` on a tie, so folds are stable. */
+export function latest(a: string | null, b: string): string {
+  if (a === null) return b;
+  return Date.parse(b) > Date.parse(a) ? b : a;
+}

@@ -1,0 +1,55 @@
+import { activeBillCost } from './bill-cost.js';
+import type { CatalogWriteContext } from './catalog-context.js';
+import { type CatalogWriteModelOptions, createCatalogDeps } from './catalog-deps.js';
+import type { DeleteOutcome, SaveOutcome } from './catalog-outcome.js';
+import { type DeactivateBillOutcome, deactivateBill } from './deactivate-bill.js';
+import { type BillLineInput, type DefineBillOutcome, defineBill } from './define-bill.js';
+import { deleteProduct } from './delete-product.js';
+import { deleteSupplier } from './delete-supplier.js';
+import { deleteSupplyItem } from './delete-supply-item.js';
+import { type ProductRelations, productRelations } from './product-relations.js';
+import { saveProduct } from './save-product.js';
+import { saveSupplier } from './save-supplier.js';
+import { saveSupplyItem } from './save-supply-item.js';
+
+/**
+ * A batch item as received (body keys to JSON values): the deciders check every value, so the
+ * HTTP layer checks only that it is an object with known keys.
+ */
+export type CatalogItem = Readonly<Record<string, unknown>>;
+
+/** The catalog's commands, like a table of contents. */
+export interface CatalogWriteModel {
+  saveProduct(context: CatalogWriteContext, item: CatalogItem): Promise<SaveOutcome>;
+  saveSupplyItem(context: CatalogWriteContext, item: CatalogItem): Promise<SaveOutcome>;
+  saveSupplier(context: CatalogWriteContext, item: CatalogItem): Promise<SaveOutcome>;
+  deleteProduct(context: CatalogWriteContext, produtoId: string): Promise<DeleteOutcome>;
+  deleteSupplyItem(context: CatalogWriteContext, insumoId: string): Promise<DeleteOutcome>;
+  deleteSupplier(context: CatalogWriteContext, fornecedorId: string): Promise<DeleteOutcome>;
+  defineBill(
+    context: CatalogWriteContext,
+    produtoId: string,
+    lines: readonly BillLineInput[],
+  ): Promise<DefineBillOutcome>;
+  deactivateBill(context: CatalogWriteContext, produtoId: string): Promise<DeactivateBillOutcome>;
+  /** For scheduling a batch: the current aliases and group head of the products with these SKUs. */
+  productRelations(empresaId: string, skus: readonly string[]): Promise<Map<string, ProductRelations>>;
+  /** The active bill's `custo` (text, 4 places), or null without one: for answers, not decisions. */
+  activeBillCost(empresaId: string, produtoId: string): Promise<string | null>;
+}
+
+export function createCatalogWriteModel(options: CatalogWriteModelOptions): CatalogWriteModel {
+  const deps = createCatalogDeps(options);
+  return {
+    saveProduct: (context, item) => saveProduct(deps, context, item),
+    saveSupplyItem: (context, item) => saveSupplyItem(deps, context, item),
+    saveSupplier: (context, item) => saveSupplier(deps, context, item),
+    deleteProduct: (context, id) => deleteProduct(deps, context, id),
+    deleteSupplyItem: (context, id) => deleteSupplyItem(deps, context, id),
+    deleteSupplier: (context, id) => deleteSupplier(deps, context, id),
+    defineBill: (context, id, lines) => defineBill(deps, context, id, lines),
+    deactivateBill: (context, id) => deactivateBill(deps, context, id),
+    productRelations: (empresaId, skus) => productRelations(deps.pool, empresaId, skus),
+    activeBillCost: (empresaId, id) => activeBillCost(deps.pool, empresaId, id),
+  };
+}

@@ -1,0 +1,42 @@
+import { type DesativarFicha, type FichaDesativada, produtoDecider } from '@factory/domain';
+import { isoInstant } from '../write-context.js';
+import type { CatalogWriteContext } from './catalog-context.js';
+import type { CatalogDeps } from './catalog-deps.js';
+import type { Refused } from './catalog-outcome.js';
+import { productStream } from './catalog-streams.js';
+import { commandIds } from './command-ids.js';
+import { indexProductEvents } from './product-index.js';
+import { runCatalogCommand } from './run-catalog-command.js';
+
+export type DeactivateBillOutcome =
+  | { ok: true; produto_id: string; versao: number; position: number }
+  | Refused;
+
+/**
+ * The product's active bill turns inactive; not found when none is active. Removing edges
+ * cannot close a cycle, so no lock is taken.
+ */
+export async function deactivateBill(
+  deps: CatalogDeps,
+  context: CatalogWriteContext,
+  produtoId: string,
+): Promise<DeactivateBillOutcome> {
+  const { empresaId } = context;
+  const run = await runCatalogCommand(deps, context, commandIds(context, context.part ?? 'DesativarFicha'), {
+    decider: produtoDecider,
+    snapshots: deps.snapshots.product,
+    stream: (id) => productStream(empresaId, id),
+    async resolve() {
+      const command: DesativarFicha = {
+        type: 'DesativarFicha',
+        data: { produto_id: produtoId, agora: isoInstant(context.now) },
+      };
+      return { id: produtoId, command };
+    },
+    index: (client, events) => indexProductEvents(client, empresaId, events),
+  });
+  if (!run.ok) return run;
+  if (run.kind !== 'appended') throw new Error('a bill deactivation always appends');
+  const event = run.events.at(-1) as FichaDesativada;
+  return { ok: true, produto_id: produtoId, versao: event.data.versao, position: run.position };
+}

@@ -1,0 +1,39 @@
+import { type ExcluirProduto, type ProdutoState, produtoDecider } from '@factory/domain';
+import { isoInstant } from '../write-context.js';
+import type { CatalogWriteContext } from './catalog-context.js';
+import type { CatalogDeps } from './catalog-deps.js';
+import type { DeleteOutcome } from './catalog-outcome.js';
+import { productStream } from './catalog-streams.js';
+import { commandIds } from './command-ids.js';
+import { deleteOutcome } from './delete-outcome.js';
+import { indexProductEvents } from './product-index.js';
+import { activeBillsUsing } from './product-lookups.js';
+import { runCatalogCommand } from './run-catalog-command.js';
+
+/**
+ * Deletes a product unless another product's active bill uses it. The bill graph is read
+ * again under the company lock, so a bill gaining this product meanwhile is seen.
+ */
+export async function deleteProduct(
+  deps: CatalogDeps,
+  context: CatalogWriteContext,
+  produtoId: string,
+): Promise<DeleteOutcome> {
+  const { empresaId } = context;
+  const run = await runCatalogCommand(deps, context, commandIds(context, context.part ?? 'ExcluirProduto'), {
+    decider: produtoDecider,
+    snapshots: deps.snapshots.product,
+    stream: (id) => productStream(empresaId, id),
+    async resolve(db) {
+      const command: ExcluirProduto = {
+        type: 'ExcluirProduto',
+        data: { produto_id: produtoId, agora: isoInstant(context.now) },
+        context: { usedBy: await activeBillsUsing(db, empresaId, 'componente_id', produtoId) },
+      };
+      return { id: produtoId, command };
+    },
+    index: (client, events) => indexProductEvents(client, empresaId, events),
+    relational: () => true,
+  });
+  return deleteOutcome(run, (state: ProdutoState) => state.excluidoEm);
+}

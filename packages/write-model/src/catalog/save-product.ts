@@ -1,0 +1,45 @@
+import { type ProdutoItem, produtoDecider, type SalvarProduto } from '@factory/domain';
+import { isoInstant } from '../write-context.js';
+import type { CatalogWriteContext } from './catalog-context.js';
+import type { CatalogDeps } from './catalog-deps.js';
+import type { SaveOutcome } from './catalog-outcome.js';
+import { productStream } from './catalog-streams.js';
+import { commandIds } from './command-ids.js';
+import { indexProductEvents } from './product-index.js';
+import { productSaveFacts } from './product-lookups.js';
+import { runCatalogCommand } from './run-catalog-command.js';
+import { saveOutcome } from './save-outcome.js';
+
+/**
+ * Upserts one product item: matched by the company's non-deleted product with its SKU, else
+ * created with a new id. An item sending `variacao` changes a group, which other items read:
+ * decided again under the company lock.
+ */
+export async function saveProduct(
+  deps: CatalogDeps,
+  context: CatalogWriteContext,
+  received: Readonly<Record<string, unknown>>,
+): Promise<SaveOutcome> {
+  // The decider checks every value; the type only names the keys it reads.
+  const item = received as ProdutoItem;
+  const { empresaId } = context;
+  const ids = commandIds(context, context.part ?? 'SalvarProduto');
+  const run = await runCatalogCommand(deps, context, ids, {
+    decider: produtoDecider,
+    snapshots: deps.snapshots.product,
+    stream: (id) => productStream(empresaId, id),
+    async resolve(db, known) {
+      const facts = await productSaveFacts(db, empresaId, item, known);
+      const id = facts.produtoId ?? ids.minted('produto');
+      const command: SalvarProduto = {
+        type: 'SalvarProduto',
+        data: { produto_id: id, item, agora: isoInstant(context.now) },
+        context: { ...facts.context, canReadCosts: context.canReadCosts },
+      };
+      return { id, command };
+    },
+    index: (client, events) => indexProductEvents(client, empresaId, events),
+    relational: () => Object.hasOwn(item, 'variacao'),
+  });
+  return saveOutcome(run);
+}
