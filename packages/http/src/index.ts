@@ -2,6 +2,7 @@ export { type ApiService, type ApiServiceOptions, createApiService } from './api
 export { listenForAuthChanges } from './auth/auth-change-listener.js';
 export type { AuthContext, TokenStore } from './auth/auth-context.js';
 export { Authenticator, rateLimitHeaders } from './auth/authenticator.js';
+export { canSeeCosts } from './auth/can-see-costs.js';
 export { LastUseRecorder } from './auth/last-use-recorder.js';
 export { ApiError } from './errors/api-error.js';
 export { ERROR_CODES, type ErrorCode } from './errors/error-codes.js';
@@ -34,6 +35,7 @@ export { createRateLimiter } from './rate-limit/create-rate-limiter.js';
 export { MemoryRateLimiter } from './rate-limit/memory-rate-limiter.js';
 export type { RateDecision, RateLimiter, RateLimits } from './rate-limit/rate-limiter.js';
 export { RedisRateLimiter } from './rate-limit/redis-rate-limiter.js';
+export { type Ficha, fichaSchema, linhaDaFichaSchema } from './resources/ficha.js';
 export { type Movimento, movimentoSchema } from './resources/movimento.js';
 export { registerRoute } from './routes/register-route.js';
 export { type AnyRoute, defineRoute, type RouteDefinition } from './routes/route-definition.js';

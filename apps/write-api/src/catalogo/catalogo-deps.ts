@@ -1,5 +1,5 @@
 import type { Pool } from '@factory/database';
-import type { AuthContext } from '@factory/http';
+import { type AuthContext, canSeeCosts } from '@factory/http';
 import type { CatalogWriteContext, CatalogWriteModel } from '@factory/write-model';
 import type { FastifyRequest } from 'fastify';
 
@@ -23,11 +23,9 @@ export const catalogContextOf = (
   requestId: request.id,
   idempotencyKey,
   now,
-  canReadCosts: canReadCosts(auth),
+  canReadCosts: canSeeCosts(auth),
   ...(part === undefined ? {} : { part }),
 });
-
-export const canReadCosts = (auth: AuthContext): boolean => auth.escopos.includes('custos:ler');
 
 /** `X-Posicao-Log` when something was appended; a write that appended nothing carries none. */
 export const positionHeader = (position: number | null): Record<string, string> =>

@@ -1,29 +1,5 @@
-import type { AuthContext } from '@factory/http';
+import { type AuthContext, canSeeCosts, type Ficha } from '@factory/http';
 import type { DefineBillOutcome } from '@factory/write-model';
-import { z } from 'zod';
-import { canReadCosts } from './catalogo-deps.js';
-
-/** The specification's Ficha: every key always present, both line ids (one null). */
-export const fichaSchema = z.object({
-  produto_id: z.uuid(),
-  versao: z.number().int(),
-  ativa: z.boolean(),
-  atualizado_em: z.string(),
-  linhas: z.array(
-    z.object({
-      id: z.uuid(),
-      tipo: z.enum(['insumo', 'produto']),
-      insumo_id: z.uuid().nullable(),
-      componente_id: z.uuid().nullable(),
-      consumo: z.number(),
-      unidade: z.string(),
-      perda_pct: z.number(),
-    }),
-  ),
-  custo: z.number().nullable(),
-});
-
-export type Ficha = z.output<typeof fichaSchema>;
 
 type Defined = Extract<DefineBillOutcome, { ok: true }>['ficha'];
 
@@ -43,6 +19,6 @@ export function toFicha(ficha: Defined, custo: string | null, auth: AuthContext)
       consumo: Number(linha.consumo),
       perda_pct: Number(linha.perda_pct),
     })),
-    custo: canReadCosts(auth) && custo !== null ? Number(custo) : null,
+    custo: canSeeCosts(auth) && custo !== null ? Number(custo) : null,
   };
 }

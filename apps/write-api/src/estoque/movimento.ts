@@ -1,4 +1,4 @@
-import type { AuthContext, Movimento } from '@factory/http';
+import { type AuthContext, canSeeCosts, type Movimento } from '@factory/http';
 import type { RecordedMovement } from '@factory/write-model';
 
 /**
@@ -13,7 +13,7 @@ export function toMovimento(movement: RecordedMovement, auth: AuthContext): Movi
     tipo: movement.tipo,
     quantidade: Number(movement.quantidade),
     unidade: movement.unidade,
-    custo_unitario: auth.escopos.includes('custos:ler') ? Number(movement.custo_unitario) : null,
+    custo_unitario: canSeeCosts(auth) ? Number(movement.custo_unitario) : null,
     referencia: movement.referencia,
     motivo: movement.motivo,
     origem: movement.origem,

@@ -1,5 +1,4 @@
 import type { Pool } from '@factory/database';
-import type { AuthContext } from '@factory/http';
 
 /** What the stabilised lists need besides the pool. */
 export interface ListDeps {
@@ -9,6 +8,3 @@ export interface ListDeps {
   /** `now` of the cut; injectable so tests move time by hand. */
   clock: () => Date;
 }
-
-/** Monetary fields are shown only to tokens with `custos:ler`; otherwise they are null. */
-export const seesCosts = (auth: AuthContext): boolean => auth.escopos.includes('custos:ler');

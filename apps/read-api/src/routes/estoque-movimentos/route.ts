@@ -1,5 +1,6 @@
 import { TIPOS_MOVIMENTO } from '@factory/domain';
 import {
+  canSeeCosts,
   defineRoute,
   formatInstant,
   instantFilterUtc,
@@ -11,7 +12,7 @@ import {
 } from '@factory/http';
 import { listMovements, type MovementKeyset, type MovementListRow } from '@factory/read-models';
 import { z } from 'zod';
-import { type ListDeps, seesCosts } from '../estoque-listas/list-deps.js';
+import type { ListDeps } from '../estoque-listas/list-deps.js';
 
 const KEYSET = z.tuple([keysetField.instant, keysetField.uuid]) as z.ZodType<MovementKeyset>;
 
@@ -32,7 +33,7 @@ export const estoqueMovimentosRoute = (deps: ListDeps) =>
     }),
     response: z.object({ dados: z.array(movimentoSchema), proximo_cursor: z.string().nullable() }),
     handler: async ({ query, auth, request }) => {
-      const costs = seesCosts(auth);
+      const costs = canSeeCosts(auth);
       const filters = {
         desde: query.desde && instantFilterUtc(query.desde),
         insumoId: query.insumo_id,

@@ -1,7 +1,15 @@
-import { defineRoute, formatInstant, instantFilterUtc, keysetField, keysetPage, param } from '@factory/http';
+import {
+  canSeeCosts,
+  defineRoute,
+  formatInstant,
+  instantFilterUtc,
+  keysetField,
+  keysetPage,
+  param,
+} from '@factory/http';
 import { type BalanceKeyset, type BalanceListRow, listBalances } from '@factory/read-models';
 import { z } from 'zod';
-import { type ListDeps, seesCosts } from '../estoque-listas/list-deps.js';
+import type { ListDeps } from '../estoque-listas/list-deps.js';
 
 const saldo = z.object({
   insumo_id: z.uuid(),
@@ -31,7 +39,7 @@ export const estoqueSaldosRoute = (deps: ListDeps) =>
     }),
     response: z.object({ dados: z.array(saldo), proximo_cursor: z.string().nullable() }),
     handler: async ({ query, auth, request }) => {
-      const costs = seesCosts(auth);
+      const costs = canSeeCosts(auth);
       const filters = {
         atualizadoDesde: query.atualizado_desde && instantFilterUtc(query.atualizado_desde),
         insumoId: query.insumo_id,

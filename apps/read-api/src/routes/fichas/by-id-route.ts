@@ -1,9 +1,8 @@
 import type { Pool } from '@factory/database';
-import { ApiError, defineRoute, param } from '@factory/http';
+import { ApiError, canSeeCosts, defineRoute, fichaSchema, param } from '@factory/http';
 import { findBill } from '@factory/read-models';
 import { z } from 'zod';
-import { seesCosts } from '../estoque-listas/list-deps.js';
-import { ficha, presentFicha } from './ficha.js';
+import { presentFicha } from './ficha.js';
 
 /** GET /v1/fichas/{produto_id}: the product's active bill; 404 without one. No stabilisation window. */
 export const fichaRoute = (pool: Pool) =>
@@ -13,10 +12,10 @@ export const fichaRoute = (pool: Pool) =>
     scope: 'fichas:ler',
     summary: 'A ficha técnica ativa de um produto',
     params: z.object({ produto_id: param.uuid }),
-    response: ficha,
+    response: fichaSchema,
     handler: async ({ params, auth }) => {
       const row = await findBill(pool, auth.empresa.id, params.produto_id);
       if (row === null) throw new ApiError('nao_encontrado');
-      return presentFicha(row, seesCosts(auth));
+      return presentFicha(row, canSeeCosts(auth));
     },
   });

@@ -1,8 +1,16 @@
-import { defineRoute, instantFilterUtc, keysetField, keysetPage, param } from '@factory/http';
+import {
+  canSeeCosts,
+  defineRoute,
+  fichaSchema,
+  instantFilterUtc,
+  keysetField,
+  keysetPage,
+  param,
+} from '@factory/http';
 import { type BillRow, type CatalogKeyset, listBills } from '@factory/read-models';
 import { z } from 'zod';
-import { type ListDeps, seesCosts } from '../estoque-listas/list-deps.js';
-import { ficha, presentFicha } from './ficha.js';
+import type { ListDeps } from '../estoque-listas/list-deps.js';
+import { presentFicha } from './ficha.js';
 
 const KEYSET = z.tuple([keysetField.instant, keysetField.uuid]) as z.ZodType<CatalogKeyset>;
 
@@ -19,9 +27,9 @@ export const fichasRoute = (deps: ListDeps) =>
       atualizado_desde: param.instant.optional(),
       produto_id: param.uuid.optional(),
     }),
-    response: z.object({ dados: z.array(ficha), proximo_cursor: z.string().nullable() }),
+    response: z.object({ dados: z.array(fichaSchema), proximo_cursor: z.string().nullable() }),
     handler: async ({ query, auth, request }) => {
-      const costs = seesCosts(auth);
+      const costs = canSeeCosts(auth);
       const { limite: _limite, cursor, ...shape } = query;
       const filters = {
         atualizadoDesde: query.atualizado_desde && instantFilterUtc(query.atualizado_desde),

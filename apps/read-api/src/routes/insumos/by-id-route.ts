@@ -1,8 +1,7 @@
 import type { Pool } from '@factory/database';
-import { ApiError, defineRoute, param } from '@factory/http';
+import { ApiError, canSeeCosts, defineRoute, param } from '@factory/http';
 import { findSupplyItem } from '@factory/read-models';
 import { z } from 'zod';
-import { seesCosts } from '../estoque-listas/list-deps.js';
 import { insumo, presentInsumo } from './insumo.js';
 
 /** GET /v1/insumos/{id}: also a deleted supply item; no stabilisation window. */
@@ -17,6 +16,6 @@ export const insumoRoute = (pool: Pool) =>
     handler: async ({ params, auth }) => {
       const row = await findSupplyItem(pool, auth.empresa.id, params.id);
       if (row === null) throw new ApiError('nao_encontrado');
-      return presentInsumo(row, seesCosts(auth));
+      return presentInsumo(row, canSeeCosts(auth));
     },
   });

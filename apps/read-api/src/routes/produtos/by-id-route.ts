@@ -1,8 +1,7 @@
 import type { Pool } from '@factory/database';
-import { ApiError, defineRoute, param } from '@factory/http';
+import { ApiError, canSeeCosts, defineRoute, param } from '@factory/http';
 import { findProduct } from '@factory/read-models';
 import { z } from 'zod';
-import { seesCosts } from '../estoque-listas/list-deps.js';
 import { presentProduto, produto } from './produto.js';
 
 /** GET /v1/produtos/{id}: also a deleted product; no stabilisation window. */
@@ -17,6 +16,6 @@ export const produtoRoute = (pool: Pool) =>
     handler: async ({ params, auth }) => {
       const row = await findProduct(pool, auth.empresa.id, params.id);
       if (row === null) throw new ApiError('nao_encontrado');
-      return presentProduto(row, seesCosts(auth));
+      return presentProduto(row, canSeeCosts(auth));
     },
   });

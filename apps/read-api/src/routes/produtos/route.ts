@@ -1,7 +1,7 @@
-import { defineRoute, instantFilterUtc, keysetField, keysetPage, param } from '@factory/http';
+import { canSeeCosts, defineRoute, instantFilterUtc, keysetField, keysetPage, param } from '@factory/http';
 import { type CatalogKeyset, listProducts, type ProductRow } from '@factory/read-models';
 import { z } from 'zod';
-import { type ListDeps, seesCosts } from '../estoque-listas/list-deps.js';
+import type { ListDeps } from '../estoque-listas/list-deps.js';
 import { presentProduto, produto } from './produto.js';
 
 const KEYSET = z.tuple([keysetField.instant, keysetField.uuid]) as z.ZodType<CatalogKeyset>;
@@ -25,7 +25,7 @@ export const produtosRoute = (deps: ListDeps) =>
     }),
     response: z.object({ dados: z.array(produto), proximo_cursor: z.string().nullable() }),
     handler: async ({ query, auth, request }) => {
-      const costs = seesCosts(auth);
+      const costs = canSeeCosts(auth);
       const { limite: _limite, cursor, ...shape } = query;
       const filters = {
         ...shape,

@@ -1,7 +1,7 @@
-import { defineRoute, param, withIdempotency } from '@factory/http';
+import { canSeeCosts, defineRoute, fichaSchema, param, withIdempotency } from '@factory/http';
 import { z } from 'zod';
-import { type CatalogoDeps, canReadCosts, catalogContextOf, positionHeader } from '../catalogo-deps.js';
-import { fichaSchema, toFicha } from '../ficha.js';
+import { type CatalogoDeps, catalogContextOf, positionHeader } from '../catalogo-deps.js';
+import { toFicha } from '../ficha.js';
 import { refusalError } from '../refusal.js';
 
 // Types and presence only; the decider checks values (tipo, ids, consumo > 0, units, loss,
@@ -34,7 +34,7 @@ export const substituirFichaRoute = (deps: CatalogoDeps) =>
           const context = catalogContextOf(auth, request, key, deps.clock());
           const outcome = await deps.catalog.defineBill(context, params.produto_id, body.linhas);
           if (!outcome.ok) throw refusalError(outcome.error);
-          const custo = canReadCosts(auth)
+          const custo = canSeeCosts(auth)
             ? await deps.catalog.activeBillCost(context.empresaId, params.produto_id)
             : null;
           return {
