@@ -1,123 +1,17 @@
-// A read API over a real projector for the stock list tests: events are produced with the
-// pure domain (StockWriter) and appended to the log; the projector runs in-process.
-import { createPostgresEventStore, type EventStore } from '@factory/event-store';
-import { PROJECTIONS, readCheckpoint, startProjector, waitUntilCaughtUp } from '@factory/read-models';
-import { createTenantFixture, createToken, type TenantFixture } from '@factory/tenants';
-import { createTestApi, createTestDatabase, TestClock, type TestDatabase } from '@factory/testing';
-import type { FastifyInstance } from 'fastify';
-import { afterAll } from 'vitest';
+// The projected read API for the stock list tests, with a writer of stock events.
+import type { TestClock } from '@factory/testing';
 import { StockWriter } from '../../../../../packages/read-models/src/stock/stock-writer.fixture.js';
-import { readApiRoutes } from '../../index.js';
+import { createProjectedApi, type ProjectedApi, type ProjectedTenant } from '../projected-api.fixture.js';
 
-export interface StockApi {
-  db: TestDatabase;
-  store: EventStore;
-  app: FastifyInstance;
-  clock: TestClock;
-  /** Waits until everything appended so far is projected and the watermark is past it. */
-  settled(): Promise<void>;
-  tenant(escopos: readonly string[]): Promise<Tenant>;
-}
+export { bearer, expectError, getOk, SystemClock, sortedBy, traverse } from '../projected-api.fixture.js';
+export type StockApi = ProjectedApi<StockWriter>;
+export type Tenant = ProjectedTenant<StockWriter>;
 
-export interface Tenant extends TenantFixture {
-  writer: StockWriter;
-  /** Another token of the same company. */
-  token2(escopos: readonly string[]): Promise<string>;
-}
-
-export async function createStockApi(
+export const createStockApi = (
   options: { windowSeconds?: number; clock?: TestClock } = {},
-): Promise<StockApi> {
-  const db = await createTestDatabase();
-  const store = createPostgresEventStore({ pool: db.pool });
-  const clock = options.clock ?? new TestClock();
-  const projector = startProjector({
-    pool: db.pool,
-    eventStore: store,
-    projections: PROJECTIONS,
-    pollIntervalMs: 200,
-    watermarkIntervalMs: 25,
+): Promise<StockApi> =>
+  createProjectedApi({
+    ...options,
+    projection: 'estoque',
+    writer: (store, empresaId) => new StockWriter(store, empresaId),
   });
-  afterAll(async () => {
-    await projector.close();
-    await store.close();
-  });
-  const service = await createTestApi(db, {
-    routes: readApiRoutes({ pool: db.pool, windowSeconds: options.windowSeconds ?? 30, clock: clock.now }),
-    clock,
-    redisUrl: null,
-    limits: { perToken: 1_000_000, perCompany: 1_000_000 },
-  });
-  return {
-    db,
-    store,
-    app: service.app,
-    clock,
-    async settled() {
-      await waitUntilCaughtUp(db.pool, store, 'estoque', { timeoutMs: 20_000 });
-      const reached = Date.now();
-      for (let tries = 0; ; tries++) {
-        const watermark = (await readCheckpoint(db.pool, 'estoque'))?.watermark?.getTime() ?? 0;
-        if (watermark >= reached) return;
-        if (tries > 500) throw new Error('the watermark did not move past the last append');
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-    },
-    async tenant(escopos) {
-      const fixture = await createTenantFixture(db.pool, { escopos, now: clock.now() });
-      return {
-        ...fixture,
-        writer: new StockWriter(store, fixture.empresaId),
-        token2: async (scopes) =>
-          (
-            await createToken(db.pool, {
-              empresaId: fixture.empresaId,
-              criadorId: fixture.usuarioId,
-              nome: `outro ${scopes.join(' ')}`,
-              escopos: scopes,
-              now: clock.now(),
-            })
-          ).token,
-      };
-    },
-  };
-}
-
-/** A TestClock that follows the system clock, for tests that run in real time. */
-export class SystemClock extends TestClock {
-  override now = (): Date => new Date();
-}
-
-export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-/** GETs `url` and returns the JSON body, failing on any status but 200. */
-export async function getOk<T = { dados: Record<string, unknown>[]; proximo_cursor: string | null }>(
-  app: FastifyInstance,
-  url: string,
-  token: string,
-): Promise<T> {
-  const res = await app.inject({ url, headers: bearer(token) });
-  if (res.statusCode !== 200) throw new Error(`GET ${url}: ${res.statusCode} ${res.body}`);
-  return res.json() as T;
-}
-
-/** Follows proximo_cursor to the end. */
-export async function traverse(
-  app: FastifyInstance,
-  url: string,
-  token: string,
-): Promise<Record<string, unknown>[]> {
-  const rows: Record<string, unknown>[] = [];
-  let cursor: string | null = null;
-  do {
-    const sep = url.includes('?') ? '&' : '?';
-    const page: { dados: Record<string, unknown>[]; proximo_cursor: string | null } = await getOk(
-      app,
-      cursor ? `${url}${sep}cursor=${cursor}` : url,
-      token,
-    );
-    rows.push(...page.dados);
-    cursor = page.proximo_cursor;
-  } while (cursor);
-  return rows;
-}

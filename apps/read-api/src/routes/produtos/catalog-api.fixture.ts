@@ -1,128 +1,17 @@
-// A read API over a real projector for the catalog route tests: events are decided with the
-// pure domain (CatalogWriter) and appended to the log; the projector runs in-process.
-import { createPostgresEventStore, type EventStore } from '@factory/event-store';
-import { PROJECTIONS, readCheckpoint, startProjector, waitUntilCaughtUp } from '@factory/read-models';
-import { createTenantFixture, createToken, type TenantFixture } from '@factory/tenants';
-import { createTestApi, createTestDatabase, TestClock, type TestDatabase } from '@factory/testing';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, expect } from 'vitest';
+// The projected read API for the catalog route tests, with a writer of catalog (and stock) events.
+import type { TestClock } from '@factory/testing';
 import { CatalogWriter } from '../../../../../packages/read-models/src/catalog/catalog-writer.fixture.js';
-import { readApiRoutes } from '../../index.js';
+import { createProjectedApi, type ProjectedApi, type ProjectedTenant } from '../projected-api.fixture.js';
 
-export interface CatalogApi {
-  db: TestDatabase;
-  store: EventStore;
-  app: FastifyInstance;
-  clock: TestClock;
-  /** Waits until everything appended so far is projected and the watermark is past it. */
-  settled(): Promise<void>;
-  tenant(escopos: readonly string[]): Promise<Tenant>;
-}
+export { bearer, expectError, getOk, SystemClock, sortedBy, traverse } from '../projected-api.fixture.js';
+export type CatalogApi = ProjectedApi<CatalogWriter>;
+export type Tenant = ProjectedTenant<CatalogWriter>;
 
-export interface Tenant extends TenantFixture {
-  writer: CatalogWriter;
-  /** Another token of the same company. */
-  token2(escopos: readonly string[]): Promise<string>;
-}
-
-export async function createCatalogApi(
+export const createCatalogApi = (
   options: { windowSeconds?: number; clock?: TestClock } = {},
-): Promise<CatalogApi> {
-  const db = await createTestDatabase();
-  const store = createPostgresEventStore({ pool: db.pool });
-  const clock = options.clock ?? new TestClock();
-  const projector = startProjector({
-    pool: db.pool,
-    eventStore: store,
-    projections: PROJECTIONS,
-    pollIntervalMs: 200,
-    watermarkIntervalMs: 25,
+): Promise<CatalogApi> =>
+  createProjectedApi({
+    ...options,
+    projection: 'catalogo',
+    writer: (store, empresaId) => new CatalogWriter(store, empresaId),
   });
-  afterAll(async () => {
-    await projector.close();
-    await store.close();
-  });
-  const service = await createTestApi(db, {
-    routes: readApiRoutes({ pool: db.pool, windowSeconds: options.windowSeconds ?? 30, clock: clock.now }),
-    clock,
-    redisUrl: null,
-    limits: { perToken: 1_000_000, perCompany: 1_000_000 },
-  });
-  return {
-    db,
-    store,
-    app: service.app,
-    clock,
-    async settled() {
-      await waitUntilCaughtUp(db.pool, store, 'catalogo', { timeoutMs: 20_000 });
-      const reached = Date.now();
-      for (let tries = 0; ; tries++) {
-        const watermark = (await readCheckpoint(db.pool, 'catalogo'))?.watermark?.getTime() ?? 0;
-        if (watermark >= reached) return;
-        if (tries > 500) throw new Error('the watermark did not move past the last append');
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-    },
-    async tenant(escopos) {
-      const fixture = await createTenantFixture(db.pool, { escopos, now: clock.now() });
-      return {
-        ...fixture,
-        writer: new CatalogWriter(store, fixture.empresaId),
-        token2: async (scopes) =>
-          (
-            await createToken(db.pool, {
-              empresaId: fixture.empresaId,
-              criadorId: fixture.usuarioId,
-              nome: `outro ${scopes.join(' ')}`,
-              escopos: scopes,
-              now: clock.now(),
-            })
-          ).token,
-      };
-    },
-  };
-}
-
-export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-type Page = { dados: Record<string, unknown>[]; proximo_cursor: string | null };
-
-/** GETs `url` and returns the JSON body, failing on any status but 200. */
-export async function getOk<T = Page>(app: FastifyInstance, url: string, token: string): Promise<T> {
-  const res = await app.inject({ url, headers: bearer(token) });
-  if (res.statusCode !== 200) throw new Error(`GET ${url}: ${res.statusCode} ${res.body}`);
-  return res.json() as T;
-}
-
-/** Follows proximo_cursor to the end. */
-export async function traverse(app: FastifyInstance, url: string, token: string) {
-  const rows: Record<string, unknown>[] = [];
-  let cursor: string | null = null;
-  do {
-    const sep = url.includes('?') ? '&' : '?';
-    const page: Page = await getOk(app, cursor ? `${url}${sep}cursor=${cursor}` : url, token);
-    rows.push(...page.dados);
-    cursor = page.proximo_cursor;
-  } while (cursor);
-  return rows;
-}
-
-/** Expects an error envelope with this status, codigo and (if given) campo. */
-export async function expectError(
-  app: FastifyInstance,
-  url: string,
-  token: string | null,
-  status: number,
-  codigo: string,
-  campo?: string,
-): Promise<void> {
-  const res = await app.inject({ url, headers: token ? bearer(token) : {} });
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.json().erro).toMatchObject({ codigo, ...(campo ? { campo } : {}) });
-}
-
-/** The list's order: ascending (atualizado_em, tie-break key). */
-export const sortedBy = (rows: Record<string, unknown>[], tieBreak: string) =>
-  [...rows].sort((a, b) =>
-    `${a.atualizado_em}|${a[tieBreak]}` < `${b.atualizado_em}|${b[tieBreak]}` ? -1 : 1,
-  );

@@ -1,0 +1,136 @@
+// A read API over a real projector, for the list route tests: events are decided with the pure
+// domain by a writer fixture and appended to the log; the projector runs in-process.
+import { createPostgresEventStore, type EventStore } from '@factory/event-store';
+import { PROJECTIONS, readCheckpoint, startProjector, waitUntilCaughtUp } from '@factory/read-models';
+import { createTenantFixture, createToken, type TenantFixture } from '@factory/tenants';
+import { createTestApi, createTestDatabase, TestClock, type TestDatabase } from '@factory/testing';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, expect } from 'vitest';
+import { readApiRoutes } from '../index.js';
+
+export interface ProjectedApi<W> {
+  db: TestDatabase;
+  store: EventStore;
+  app: FastifyInstance;
+  clock: TestClock;
+  /** Waits until everything appended so far is projected and the watermark is past it. */
+  settled(): Promise<void>;
+  tenant(escopos: readonly string[]): Promise<ProjectedTenant<W>>;
+}
+
+export interface ProjectedTenant<W> extends TenantFixture {
+  writer: W;
+  /** Another token of the same company. */
+  token2(escopos: readonly string[]): Promise<string>;
+}
+
+export async function createProjectedApi<W>(options: {
+  /** The projection the lists under test read (its checkpoint and watermark are awaited). */
+  projection: string;
+  writer: (store: EventStore, empresaId: string) => W;
+  windowSeconds?: number;
+  clock?: TestClock;
+}): Promise<ProjectedApi<W>> {
+  const db = await createTestDatabase();
+  const store = createPostgresEventStore({ pool: db.pool });
+  const clock = options.clock ?? new TestClock();
+  const projector = startProjector({
+    pool: db.pool,
+    eventStore: store,
+    projections: PROJECTIONS,
+    pollIntervalMs: 200,
+    watermarkIntervalMs: 25,
+  });
+  afterAll(async () => {
+    await projector.close();
+    await store.close();
+  });
+  const service = await createTestApi(db, {
+    routes: readApiRoutes({ pool: db.pool, windowSeconds: options.windowSeconds ?? 30, clock: clock.now }),
+    clock,
+    redisUrl: null,
+    limits: { perToken: 1_000_000, perCompany: 1_000_000 },
+  });
+  return {
+    db,
+    store,
+    app: service.app,
+    clock,
+    async settled() {
+      await waitUntilCaughtUp(db.pool, store, options.projection, { timeoutMs: 20_000 });
+      const reached = Date.now();
+      for (let tries = 0; ; tries++) {
+        const watermark = (await readCheckpoint(db.pool, options.projection))?.watermark?.getTime() ?? 0;
+        if (watermark >= reached) return;
+        if (tries > 500) throw new Error('the watermark did not move past the last append');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
+    async tenant(escopos) {
+      const fixture = await createTenantFixture(db.pool, { escopos, now: clock.now() });
+      return {
+        ...fixture,
+        writer: options.writer(store, fixture.empresaId),
+        token2: async (scopes) =>
+          (
+            await createToken(db.pool, {
+              empresaId: fixture.empresaId,
+              criadorId: fixture.usuarioId,
+              nome: `outro ${scopes.join(' ')}`,
+              escopos: scopes,
+              now: clock.now(),
+            })
+          ).token,
+      };
+    },
+  };
+}
+
+/** A TestClock that follows the system clock, for tests that run in real time. */
+export class SystemClock extends TestClock {
+  override now = (): Date => new Date();
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+type Page = { dados: Record<string, unknown>[]; proximo_cursor: string | null };
+
+/** GETs `url` and returns the JSON body, failing on any status but 200. */
+export async function getOk<T = Page>(app: FastifyInstance, url: string, token: string): Promise<T> {
+  const res = await app.inject({ url, headers: bearer(token) });
+  if (res.statusCode !== 200) throw new Error(`GET ${url}: ${res.statusCode} ${res.body}`);
+  return res.json() as T;
+}
+
+/** Every row of a list, following proximo_cursor to the end. */
+export async function traverse(app: FastifyInstance, url: string, token: string) {
+  const rows: Record<string, unknown>[] = [];
+  const sep = url.includes('?') ? '&' : '?';
+  let cursor: string | null = null;
+  do {
+    const page: Page = await getOk(app, cursor ? `${url}${sep}cursor=${cursor}` : url, token);
+    rows.push(...page.dados);
+    cursor = page.proximo_cursor;
+  } while (cursor);
+  return rows;
+}
+
+/** Expects an error envelope with this status, codigo and (if given) campo. */
+export async function expectError(
+  app: FastifyInstance,
+  url: string,
+  token: string | null,
+  status: number,
+  codigo: string,
+  campo?: string,
+): Promise<void> {
+  const res = await app.inject({ url, headers: token ? bearer(token) : {} });
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.json().erro).toMatchObject({ codigo, ...(campo ? { campo } : {}) });
+}
+
+/** The list's order: ascending (atualizado_em, tie-break key). */
+export const sortedBy = (rows: Record<string, unknown>[], tieBreak: string) =>
+  [...rows].sort((a, b) =>
+    `${a.atualizado_em}|${a[tieBreak]}` < `${b.atualizado_em}|${b[tieBreak]}` ? -1 : 1,
+  );
