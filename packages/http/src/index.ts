@@ -6,6 +6,7 @@ export { canSeeCosts } from './auth/can-see-costs.js';
 export { LastUseRecorder } from './auth/last-use-recorder.js';
 export { ApiError } from './errors/api-error.js';
 export { ERROR_CODES, type ErrorCode } from './errors/error-codes.js';
+export { invalidField, type Refusal, refusalError } from './errors/refusal-error.js';
 export { formatInstant } from './format/instant.js';
 export { canonicalJson, requestFingerprint } from './idempotency/canonical-json.js';
 export { IDEMPOTENCY_HEADER, readIdempotencyKey } from './idempotency/idempotency-key.js';

@@ -1,6 +1,6 @@
 export type { CatalogWriteContext } from './catalog/catalog-context.js';
 export type { CatalogWriteModelOptions } from './catalog/catalog-deps.js';
-export type { CatalogRefusal, DeleteOutcome, SaveOutcome } from './catalog/catalog-outcome.js';
+export type { DeleteOutcome, SaveOutcome } from './catalog/catalog-outcome.js';
 export { productStream, supplierStream } from './catalog/catalog-streams.js';
 export {
   type CatalogItem,
@@ -24,7 +24,6 @@ export type { SupplyItemDefinition } from './stock/define-supply-item.js';
 export { findMovement, type IndexedMovement } from './stock/movement-index.js';
 export type {
   MovementOutcome,
-  MovementRefusal,
   MovementWriteOptions,
   RecordedMovement,
 } from './stock/movement-outcome.js';
@@ -35,3 +34,4 @@ export { stockSnapshots } from './stock/stock-snapshots.js';
 export { stockStream } from './stock/stock-stream.js';
 export { createStockWriteModel, defineSupplyItem, type StockWriteModel } from './stock/stock-write-model.js';
 export { isoInstant, metadataOf, type WriteContext } from './write-context.js';
+export type { WriteRefusal } from './write-refusal.js';

@@ -1,8 +1,7 @@
-import { defineRoute, param, withIdempotency } from '@factory/http';
+import { defineRoute, param, refusalError, withIdempotency } from '@factory/http';
 import type { CatalogWriteContext, DeleteOutcome } from '@factory/write-model';
 import { z } from 'zod';
 import { type CatalogoDeps, catalogContextOf, positionHeader } from './catalogo-deps.js';
-import { refusalError } from './refusal.js';
 
 export const exclusaoSchema = z.object({ id: z.uuid(), excluido_em: z.string() });
 

@@ -1,6 +1,5 @@
-import type { AuthContext, FreshAnswer, Movimento } from '@factory/http';
+import { type AuthContext, type FreshAnswer, type Movimento, refusalError } from '@factory/http';
 import type { MovementOutcome, MovementWriteOptions } from '@factory/write-model';
-import { movementAnswer } from './movement-answer.js';
 import { toMovimento } from './movimento.js';
 
 type AppendWrite = ReturnType<NonNullable<MovementWriteOptions['alsoWrite']>>;
@@ -29,4 +28,22 @@ export async function answerMovement(
   // A fresh append (not a replayed one) committed the alsoWrite with it.
   const recorded = recorder !== null && outcome.ok && !outcome.replayed;
   return { ...movementAnswer(outcome, auth, notFound), recorded };
+}
+
+/**
+ * A movement command's outcome as the route's answer: 201 with the Movimento and
+ * `X-Posicao-Log`, or the refusal as an API error. `notFound` says how an unknown id is
+ * answered: a body field (`insumo_id`) is a 422 like any invalid field, a path id a 404.
+ */
+export function movementAnswer(
+  outcome: MovementOutcome,
+  auth: AuthContext,
+  notFound: 'validacao' | 'nao_encontrado',
+): FreshAnswer<Movimento> {
+  if (!outcome.ok) throw refusalError(outcome.error, notFound);
+  return {
+    status: 201,
+    headers: { 'X-Posicao-Log': String(outcome.position) },
+    body: toMovimento(outcome.movimento, auth),
+  };
 }

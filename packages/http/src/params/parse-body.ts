@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ApiError } from '../errors/api-error.js';
+import { invalidField } from '../errors/refusal-error.js';
 
 /** `itens[2].nome` from ['itens', 2, 'nome']: the spec's way of naming a body key. */
 export function fieldPath(path: ReadonlyArray<PropertyKey>): string {
@@ -21,9 +22,5 @@ export function parseBody<T extends z.ZodType>(body: unknown, schema: T): z.outp
   // zod reports unknown keys on the object; name the key itself
   const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : issue.path;
   const campo = fieldPath(path);
-  return fail(campo, issue.message);
-}
-
-function fail(campo: string, detail: string): never {
-  throw new ApiError('validacao', { campo, mensagem: `Campo inválido: ${campo} (${detail}).` });
+  throw invalidField(campo, issue.message);
 }

@@ -5,8 +5,9 @@ import { backoff } from '../backoff.js';
 import type { Decider, SnapshotStore } from '../decider.js';
 import { type AppendedEvent, handleCommand } from '../handle-command.js';
 import { metadataOf, type WriteContext } from '../write-context.js';
+import type { WriteRefusal } from '../write-refusal.js';
 import type { CatalogDeps } from './catalog-deps.js';
-import { type CatalogRefusal, KEY_REUSED } from './catalog-outcome.js';
+import { KEY_REUSED } from './catalog-outcome.js';
 import type { CommandIds } from './command-ids.js';
 import { lockCompanyCatalog } from './company-lock.js';
 import { ContextMoved, IndexConflict, indexing } from './index-conflict.js';
@@ -34,7 +35,7 @@ export interface CatalogCommandSpec<S, C, E extends EventShape> {
 export type CatalogRun<S, E> =
   | { ok: true; id: string; kind: 'appended'; events: E[]; position: number }
   | { ok: true; id: string; kind: 'unchanged'; state: S }
-  | { ok: false; error: CatalogRefusal };
+  | { ok: false; error: WriteRefusal };
 
 const MAX_ATTEMPTS = 10;
 

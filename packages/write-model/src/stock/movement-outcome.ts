@@ -1,14 +1,9 @@
-import type { MovimentoEstornado, MovimentoRegistrado, StockError } from '@factory/domain';
+import type { MovimentoEstornado, MovimentoRegistrado } from '@factory/domain';
 import type { AppendWrite } from '@factory/event-store';
+import type { WriteRefusal } from '../write-refusal.js';
 
 /** A movement as its event recorded it: what the API's Movimento is made from. */
 export type RecordedMovement = MovimentoRegistrado['data'] | MovimentoEstornado['data'];
-
-/**
- * Why a movement command wrote nothing: the decider's refusal, or `key_reused` when the
- * command's event ids (from token and Idempotency-Key) already name another write.
- */
-export type MovementRefusal = StockError | { kind: 'key_reused'; mensagem: string };
 
 export type MovementOutcome =
   | {
@@ -22,9 +17,9 @@ export type MovementOutcome =
        */
       replayed: boolean;
     }
-  | { ok: false; error: MovementRefusal };
+  | { ok: false; error: WriteRefusal };
 
-export const refused = (error: MovementRefusal): MovementOutcome => ({ ok: false, error });
+export const refused = (error: WriteRefusal): MovementOutcome => ({ ok: false, error });
 
 /** What a caller may add to a movement command. */
 export interface MovementWriteOptions {

@@ -1,7 +1,6 @@
-import { defineRoute, param, withIdempotency } from '@factory/http';
+import { defineRoute, param, refusalError, withIdempotency } from '@factory/http';
 import { z } from 'zod';
 import { type CatalogoDeps, catalogContextOf, positionHeader } from '../catalogo-deps.js';
-import { refusalError } from '../refusal.js';
 
 const desativadaSchema = z.object({
   produto_id: z.uuid(),

@@ -1,8 +1,7 @@
-import { canSeeCosts, defineRoute, fichaSchema, param, withIdempotency } from '@factory/http';
+import { canSeeCosts, defineRoute, fichaSchema, param, refusalError, withIdempotency } from '@factory/http';
 import { z } from 'zod';
 import { type CatalogoDeps, catalogContextOf, positionHeader } from '../catalogo-deps.js';
 import { toFicha } from '../ficha.js';
-import { refusalError } from '../refusal.js';
 
 // Types and presence only; the decider checks values (tipo, ids, consumo > 0, units, loss,
 // cycles) and names the line's field at fault.

@@ -1,0 +1,37 @@
+import { ApiError } from './api-error.js';
+
+/** A field at fault, worded the same wherever it is found (body schema or decider). */
+export function invalidField(campo: string, detail: string): ApiError {
+  return new ApiError('validacao', { campo, mensagem: `Campo inválido: ${campo} (${detail}).` });
+}
+
+/** The refusals a write can end in (the write model's WriteRefusal, structurally). */
+export type Refusal =
+  | { kind: 'validation'; campo: string; mensagem: string }
+  | { kind: 'not_found'; campo: string; mensagem: string }
+  | { kind: 'conflict'; mensagem: string }
+  | { kind: 'key_reused'; mensagem: string };
+
+/**
+ * A refused write as the API's error. `notFound` says how an unknown id is answered: a body
+ * field (`insumo_id`) is a 422 like any invalid field, a path id a 404.
+ */
+export function refusalError(
+  error: Refusal,
+  notFound: 'validacao' | 'nao_encontrado' = 'nao_encontrado',
+): ApiError {
+  switch (error.kind) {
+    case 'validation':
+      return invalidField(error.campo, error.mensagem);
+    case 'not_found':
+      return notFound === 'validacao'
+        ? invalidField(error.campo, error.mensagem)
+        : new ApiError('nao_encontrado');
+    case 'conflict':
+      return new ApiError('conflito', {
+        mensagem: `${error.mensagem.charAt(0).toUpperCase()}${error.mensagem.slice(1)}.`,
+      });
+    case 'key_reused':
+      return new ApiError('chave_idempotencia_reutilizada', { mensagem: error.mensagem });
+  }
+}
