@@ -130,15 +130,23 @@ describeWith(['postgres'], 'handleCommand', () => {
       await handleCommand(deps(), name, { valor: 5 }, options());
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
-      // Only the slow writer's first read is held back.
+      // Only the slow writer's first read is held back, once it has read: the twin must commit
+      // after that read, or the slow writer simply sees it (a race this test must not leave open).
       let reads = 0;
-      const slow = observedStore(db, () => (reads++ === 0 ? held : Promise.resolve()));
+      let firstReadDone!: () => void;
+      const hasRead = new Promise<void>((resolve) => (firstReadDone = resolve));
+      const slow = observedStore(db, () => {
+        if (reads++ > 0) return Promise.resolve();
+        firstReadDone();
+        return held;
+      });
       const slowRun = handleCommand(
         deps(slow.store),
         name,
         { valor: 1 },
         { ...options(key), inTransaction, alreadyApplied: (state) => state.total === 6 },
       );
+      await hasRead;
       const fast = await handleCommand(deps(), name, { valor: 1 }, { ...options(key), inTransaction });
       release();
       expect(fast.kind).toBe('appended');
