@@ -17,6 +17,10 @@ export interface EstoqueApi {
   tenant(escopos?: string[]): Promise<TenantFixture>;
   /** A supply item in `m`, bought in `rolo` of 50 m, reference cost 2.5. */
   item(empresaId: string): Promise<string>;
+  /** The same item created through the catalog API, as a client would (needs `insumos:escrever`). */
+  catalogItem(token: string): Promise<string>;
+  /** Deletes a supply item through the catalog API (needs `insumos:escrever`). */
+  deleteItem(token: string, insumoId: string): Promise<void>;
 }
 
 export async function startEstoqueApi(): Promise<EstoqueApi> {
@@ -47,6 +51,21 @@ export async function startEstoqueApi(): Promise<EstoqueApi> {
         now: clock.now(),
       });
       return insumoId;
+    },
+    async catalogItem(token) {
+      const sku = `TEC-${randomUUID().slice(0, 8)}`;
+      const itens = [
+        { sku, nome: 'Tecido', unidade_compra: 'rolo', unidade_consumo: 'm', fator_conversao: 50 },
+      ];
+      const res = await post(app, '/v1/insumos/lote', token, { itens }, { key: null });
+      const [result] = res.json().resultados;
+      expect(result, res.body).toMatchObject({ ok: true, sku });
+      return result.id;
+    },
+    async deleteItem(token, insumoId) {
+      const headers = { authorization: `Bearer ${token}` };
+      const res = await app.inject({ method: 'DELETE', url: `/v1/insumos/${insumoId}`, headers });
+      expect(res.statusCode, res.body).toBe(200);
     },
   };
 }

@@ -20,6 +20,7 @@ export type { BillUse } from './in-use.js';
 export type {
   ExcluirProduto,
   GroupHead,
+  GroupMember,
   ProdutoContext,
   ProdutoItem,
   SalvarProduto,

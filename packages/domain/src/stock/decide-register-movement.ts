@@ -10,7 +10,7 @@ import { validateMovement } from './validate-movement.js';
 /**
  * Registers an ordinary movement: checks it, converts it to the consumption unit, values
  * it (outflows at the location's average; entries at their cost, else at that average)
- * and records the location's balance and averages after it.
+ * and records the location's balance and averages after it. A deleted item takes none.
  */
 export function decideRegisterMovement(
   command: RegistrarMovimento,
@@ -20,6 +20,9 @@ export function decideRegisterMovement(
   const item = state.item;
   if (item === null || item.insumoId !== data.insumo_id)
     return notFound('insumo_id', 'insumo não encontrado');
+  // A deleted item is no longer a valid `insumo_id`, as for a bill's lines (the API's 422 on
+  // the field, like an unknown id); the message says why.
+  if (state.excluido) return notFound('insumo_id', 'o insumo foi excluído');
   if (state.movements.has(data.movimento_id)) return conflict('movimento já registrado');
 
   const valid = validateMovement(data);

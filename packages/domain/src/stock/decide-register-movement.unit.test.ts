@@ -5,6 +5,7 @@ import {
   history,
   INSUMO,
   insumoDefinido,
+  insumoExcluido,
   LOCAL,
   OUTRO_LOCAL,
   registrar,
@@ -174,6 +175,25 @@ describe('registering a stock movement', () => {
     expect(given(insumoDefinido({ insumo_id: 'outro' })).when(registrar('m1'))).toEqual(
       refused('not_found', 'insumo_id'),
     );
+  });
+
+  it('refuses a deleted item like an unknown one, on insumo_id, whatever the movement', () => {
+    const deleted = [...history(registrar('m1', { quantidade: 3 })), insumoExcluido()];
+    for (const command of [
+      registrar('m2'),
+      registrar('m2', { tipo: 'perda', quantidade: -1 }),
+      registrar('m2', { tipo: 'saldo_inicial', local_id: OUTRO_LOCAL }),
+    ]) {
+      expect(given(...deleted).when(command)).toEqual({
+        ok: false,
+        error: { kind: 'not_found', campo: 'insumo_id', mensagem: 'o insumo foi excluído' },
+      });
+    }
+  });
+
+  it('keeps refusing a deleted item after a later definition of it', () => {
+    const events = [insumoDefinido(), insumoExcluido(), insumoDefinido({ custo_referencia: '3' })];
+    expect(given(...events).when(registrar('m1'))).toEqual(refused('not_found', 'insumo_id'));
   });
 
   it('refuses a movement id already used', () => {

@@ -9,7 +9,8 @@ import { MAX_MOTIVO } from './validate-movement.js';
 /**
  * Reverses a movement: the opposite quantity at the original unit costs, in the same
  * location, undoing the original's effect on the averages (see applyReversal).
- * A movement is reversed at most once; a reversal is never reversed.
+ * A movement is reversed at most once; a reversal is never reversed; a deleted item's
+ * movements are never reversed.
  */
 export function decideReverseMovement(
   command: EstornarMovimento,
@@ -19,6 +20,9 @@ export function decideReverseMovement(
   const item = state.item;
   if (item === null || item.insumoId !== data.insumo_id)
     return notFound('insumo_id', 'insumo não encontrado');
+  // The movement exists and is still listed, so not a 404: its item's state forbids the
+  // reversal, like a second reversal does (409).
+  if (state.excluido) return conflict('o insumo do movimento foi excluído');
   const original = state.movements.get(data.estornado_id);
   if (original === undefined) return notFound('id', 'movimento não encontrado');
   if (original.kind === 'reversed') return conflict('movimento já foi estornado');

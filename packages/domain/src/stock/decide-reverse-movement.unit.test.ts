@@ -6,6 +6,7 @@ import {
   history,
   INSUMO,
   insumoDefinido,
+  insumoExcluido,
   LOCAL,
   OUTRO_LOCAL,
   registrar,
@@ -126,6 +127,14 @@ describe('reversing a stock movement', () => {
     expect(given(...events).when(estornar('e2', 'e1'))).toEqual({
       ok: false,
       error: { kind: 'conflict', mensagem: 'um estorno não pode ser estornado' },
+    });
+  });
+
+  it('refuses with a conflict to reverse a movement of a deleted item', () => {
+    const events = [...history(registrar('m1', { quantidade: 3 })), insumoExcluido()];
+    expect(given(...events).when(estornar('e1', 'm1'))).toEqual({
+      ok: false,
+      error: { kind: 'conflict', mensagem: 'o insumo do movimento foi excluído' },
     });
   });
 

@@ -1,8 +1,7 @@
 import type { StockCommand, StockDecision } from './commands.js';
 import { decideRegisterMovement } from './decide-register-movement.js';
 import { decideReverseMovement } from './decide-reverse-movement.js';
-import type { StockEvent } from './events.js';
-import { evolveStock, initialStockState, type StockState } from './state.js';
+import { evolveStock, initialStockState, type StockFoldedEvent, type StockState } from './state.js';
 
 export function decideStock(command: StockCommand, state: StockState): StockDecision {
   const { type } = command;
@@ -25,6 +24,6 @@ export const stockDecider = {
   initialState: initialStockState,
 } satisfies {
   decide: (command: StockCommand, state: StockState) => StockDecision;
-  evolve: (state: StockState, event: StockEvent) => StockState;
+  evolve: (state: StockState, event: StockFoldedEvent) => StockState;
   initialState: () => StockState;
 };

@@ -37,5 +37,6 @@ export {
   initialStockState,
   type LocationBalance,
   type MovementMemo,
+  type StockFoldedEvent,
   type StockState,
 } from './state.js';

@@ -1,3 +1,4 @@
+import type { InsumoExcluido } from '../catalog/supply-item/events.js';
 import type { StockEvent } from './events.js';
 import type { DecimalText } from './money.js';
 
@@ -35,6 +36,11 @@ export type MovementMemo =
 
 export type StockState = {
   item: ItemDefinition | null;
+  /**
+   * The catalog deleted the item. Final: the catalog never saves into a deleted item, and a
+   * batch with its SKU creates another item on another stream (spec/writes.md, Catalog batches).
+   */
+  excluido: boolean;
   /** Every location that has had a movement of the item. */
   locations: ReadonlyMap<string, LocationBalance>;
   movements: Map<string, MovementMemo>;
@@ -42,12 +48,19 @@ export type StockState = {
 
 export const initialStockState = (): StockState => ({
   item: null,
+  excluido: false,
   locations: new Map(),
   movements: new Map(),
 });
 
 /** Units and factor of an item cannot change once it has movements (spec/writes.md). */
 export const hasMovements = (state: StockState): boolean => state.movements.size > 0;
+
+/**
+ * What the stock folds: its own events and the catalog's deletion of the item, which shares
+ * the item's stream, so that a deleted item takes no more movements.
+ */
+export type StockFoldedEvent = StockEvent | InsumoExcluido;
 
 /**
  * Copies the after-state recorded in the event: no arithmetic, so a fold over a long
@@ -57,7 +70,7 @@ export const hasMovements = (state: StockState): boolean => state.movements.size
  * returned state (copying it per event would make a fold quadratic). A state is consumed
  * by evolving it; keep an independent copy with fromSnapshot(toSnapshot(state)).
  */
-export const evolveStock = (state: StockState, event: StockEvent): StockState => {
+export const evolveStock = (state: StockState, event: StockFoldedEvent): StockState => {
   const { type, data } = event;
   switch (type) {
     case 'InsumoDefinido.v1':
@@ -72,6 +85,8 @@ export const evolveStock = (state: StockState, event: StockEvent): StockState =>
           custoReferencia: data.custo_referencia,
         },
       };
+    case 'InsumoExcluido.v1':
+      return { ...state, excluido: true };
     case 'MovimentoRegistrado.v1':
     case 'MovimentoEstornado.v1': {
       const locations = new Map(state.locations).set(data.local_id, {
@@ -95,8 +110,8 @@ export const evolveStock = (state: StockState, event: StockEvent): StockState =>
       return { ...state, locations, movements };
     }
     default: {
-      // Compile time: every stock event is handled. Run time: an event another part of
-      // the system appends to this stream later leaves the stock state unchanged.
+      // Compile time: every folded event is handled. Run time: the catalog's other events on
+      // this stream, and any added later, leave the stock state unchanged.
       const _unhandled: never = type;
       return state;
     }

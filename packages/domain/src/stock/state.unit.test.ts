@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { StockEvent } from './events.js';
 import { fromSnapshot, type StockSnapshot, toSnapshot } from './snapshot.js';
 import { evolveStock, initialStockState } from './state.js';
-import { estornar, fold, history, insumoDefinido, LOCAL, OUTRO_LOCAL, registrar } from './stock.fixture.js';
+import {
+  estornar,
+  fold,
+  history,
+  insumoDefinido,
+  insumoExcluido,
+  LOCAL,
+  OUTRO_LOCAL,
+  registrar,
+} from './stock.fixture.js';
 
 const events = history(
   registrar('m1', { quantidade: 10, custo_unitario: 2 }),
@@ -44,16 +53,24 @@ describe('stock state', () => {
     expect(state.item?.custoReferencia).toBe('9');
   });
 
-  it('ignores event types it does not know', () => {
+  it('knows the item deleted once the catalog deletes it, and keeps its balances', () => {
+    expect(fold(events).excluido).toBe(false);
+    const state = fold([...events, insumoExcluido()]);
+    expect(state.excluido).toBe(true);
+    expect(state.locations).toEqual(fold(events).locations);
+  });
+
+  it('ignores event types it does not know, such as the catalog record changes', () => {
     const state = initialStockState();
-    const foreign = { type: 'InsumoExcluido.v1', data: {} } as unknown as StockEvent;
+    const foreign = { type: 'InsumoAlterado.v1', data: {} } as unknown as StockEvent;
     expect(evolveStock(state, foreign)).toBe(state);
   });
 
-  it('survives a JSON round trip of its snapshot unchanged', () => {
-    const state = fold(events);
-    const snapshot = JSON.parse(JSON.stringify(toSnapshot(state))) as StockSnapshot;
-    expect(fromSnapshot(snapshot)).toEqual(state);
+  it('survives a JSON round trip of its snapshot unchanged, deletion included', () => {
+    for (const state of [fold(events), fold([...events, insumoExcluido()])]) {
+      const snapshot = JSON.parse(JSON.stringify(toSnapshot(state))) as StockSnapshot;
+      expect(fromSnapshot(snapshot)).toEqual(state);
+    }
     expect(fromSnapshot(toSnapshot(initialStockState()))).toEqual(initialStockState());
   });
 
@@ -65,7 +82,13 @@ describe('stock state', () => {
   });
 
   it('refuses a snapshot of another version, so the caller rebuilds from the stream', () => {
-    const snapshot = { ...toSnapshot(fold(events)), versao: 2 } as unknown as StockSnapshot;
+    const snapshot = { ...toSnapshot(fold(events)), versao: 3 } as unknown as StockSnapshot;
     expect(fromSnapshot(snapshot)).toBeNull();
+  });
+
+  it('refuses a version 1 snapshot (no deletion flag): its fold ignored deletions, so it is refolded', () => {
+    const { excluido: _dropped, ...rest } = toSnapshot(fold([...events, insumoExcluido()]));
+    const old = { ...rest, versao: 1 } as unknown as StockSnapshot;
+    expect(fromSnapshot(old)).toBeNull();
   });
 });

@@ -1,9 +1,11 @@
 // Builders for the stock tests (given events / when command / then events). Not exported
 // by the package.
+
+import type { InsumoExcluido } from '../catalog/supply-item/events.js';
 import type { EstornarMovimento, RegistrarMovimento, StockCommand, StockDecision } from './commands.js';
 import { decideStock } from './decide.js';
 import type { InsumoDefinido, StockEvent } from './events.js';
-import { evolveStock, initialStockState, type StockState } from './state.js';
+import { evolveStock, initialStockState, type StockFoldedEvent, type StockState } from './state.js';
 
 export const INSUMO = 'insumo-1';
 export const LOCAL = 'local-a';
@@ -22,6 +24,12 @@ export const insumoDefinido = (overrides: Partial<InsumoDefinido['data']> = {}):
     definido_em: AGORA,
     ...overrides,
   },
+});
+
+/** The catalog's deletion of the item, on the same stream. */
+export const insumoExcluido = (): InsumoExcluido => ({
+  type: 'InsumoExcluido.v1',
+  data: { insumo_id: INSUMO, sku: 'TEC-01', excluido_em: AGORA },
 });
 
 export const registrar = (
@@ -50,7 +58,7 @@ export const estornar = (
   data: { movimento_id, insumo_id: INSUMO, estornado_id, origem: 'api', criado_em: AGORA, ...fields },
 });
 
-export const fold = (events: readonly StockEvent[]): StockState =>
+export const fold = (events: readonly StockFoldedEvent[]): StockState =>
   events.reduce(evolveStock, initialStockState());
 
 /** Runs commands one after the other, keeping the events each one decided. */
@@ -66,6 +74,6 @@ export function history(...commands: StockCommand[]): StockEvent[] {
   return events;
 }
 
-export const given = (...events: StockEvent[]) => ({
+export const given = (...events: StockFoldedEvent[]) => ({
   when: (command: StockCommand): StockDecision => decideStock(command, fold(events)),
 });

@@ -7,12 +7,13 @@ import { productStream } from './catalog-streams.js';
 import { commandIds } from './command-ids.js';
 import { deleteOutcome } from './delete-outcome.js';
 import { indexProductEvents } from './product-index.js';
-import { activeBillsUsing } from './product-lookups.js';
+import { activeBillsUsing, groupMembersOf } from './product-lookups.js';
 import { runCatalogCommand } from './run-catalog-command.js';
 
 /**
- * Deletes a product unless another product's active bill uses it. The bill graph is read
- * again under the company lock, so a bill gaining this product meanwhile is seen.
+ * Deletes a product unless another product's active bill uses it or it heads a variation
+ * group with other products in it. Both are read again under the company lock, so a bill
+ * gaining this product, or a product joining its group, meanwhile is seen.
  */
 export async function deleteProduct(
   deps: CatalogDeps,
@@ -28,7 +29,10 @@ export async function deleteProduct(
       const command: ExcluirProduto = {
         type: 'ExcluirProduto',
         data: { produto_id: produtoId, agora: isoInstant(context.now) },
-        context: { usedBy: await activeBillsUsing(db, empresaId, 'componente_id', produtoId) },
+        context: {
+          usedBy: await activeBillsUsing(db, empresaId, 'componente_id', produtoId),
+          groupMembers: await groupMembersOf(db, empresaId, produtoId),
+        },
       };
       return { id: produtoId, command };
     },

@@ -1,4 +1,4 @@
-import type { BillUse, GroupHead, ProdutoContext, ProdutoItem } from '@factory/domain';
+import type { BillUse, GroupHead, GroupMember, ProdutoContext, ProdutoItem } from '@factory/domain';
 import { isUuid } from '../uuid.js';
 import type { Db } from './run-catalog-command.js';
 
@@ -69,6 +69,18 @@ export async function activeBillsUsing(
        FROM catalog_bill_lines l JOIN catalog_products p ON p.produto_id = l.produto_id
       WHERE l.empresa_id = $1 AND l.${kind} = $2
       ORDER BY p.sku, l.produto_id`,
+    [empresaId, id],
+  );
+  return rows;
+}
+
+/** The company's other non-deleted products in the variation group `id` heads (none if it heads none). */
+export async function groupMembersOf(db: Db, empresaId: string, id: string): Promise<GroupMember[]> {
+  if (!isUuid(id)) return [];
+  const { rows } = await db.query<GroupMember>(
+    `SELECT produto_id, sku FROM catalog_products
+      WHERE empresa_id = $1 AND grupo_id = $2 AND produto_id <> $2 AND excluido_em IS NULL
+      ORDER BY sku, produto_id`,
     [empresaId, id],
   );
   return rows;

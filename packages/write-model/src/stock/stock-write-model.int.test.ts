@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { evolveStock, initialStockState, type StockEvent, toSnapshot } from '@factory/domain';
+import { createPostgresEventStore } from '@factory/event-store';
 import { createTenantFixture, type TenantFixture } from '@factory/tenants';
 import { createTestDatabase, describeWith, type TestDatabase } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
@@ -97,9 +99,46 @@ describeWith(['postgres'], 'stock write model', () => {
     });
     expect((await read()).revision).toBe(4); // only 3 past it
     await db.pool.query(`UPDATE stock_snapshots SET snapshot = '{"versao": 99}' WHERE stream = $1`, [stream]);
-    const next = await entry(item);
+    // Another process, which has no state of the item in memory, reads the stored snapshot.
+    const next = await createStockWriteModel({ pool: db.pool, snapshotEvery: 5 }).registerMovement(
+      context(),
+      {
+        insumo_id: item,
+        local_id: tenant.locais[0]!.id,
+        tipo: 'entrada_manual',
+        quantidade: 1,
+        custo_unitario: 2,
+      },
+    );
     expect(next.ok && next.movimento.saldo).toBe('7'); // folded from the whole stream
     expect((await read()).revision).toBe(8); // and a fresh snapshot replaces the unreadable one
+  });
+
+  it('refolds a version 1 snapshot taken after a deletion, so the deleted item takes no movement', async () => {
+    const item = await defineItem();
+    await entry(item);
+    const stream = stockStream(tenant.empresaId, item);
+    const store = createPostgresEventStore({ pool: db.pool, listen: null });
+    const excluido = { insumo_id: item, sku: 'FIO-1', excluido_em: '2026-02-01T08:30:00.000+00:00' };
+    await store.appendToStream(stream, [{ id: randomUUID(), type: 'InsumoExcluido.v1', data: excluido }], {
+      expectedRevision: 1,
+    });
+    // What the code before version 2 saved past a deletion: the same state, no deletion flag.
+    const events = await store.readStream<StockEvent>(stream);
+    const { excluido: _flag, ...rest } = toSnapshot(events.reduce(evolveStock, initialStockState()));
+    await db.pool.query(
+      'INSERT INTO stock_snapshots (stream, empresa_id, revision, snapshot) VALUES ($1, $2, 2, $3)',
+      [stream, tenant.empresaId, JSON.stringify({ ...rest, versao: 1 })],
+    );
+    expect(await entry(item)).toEqual({
+      ok: false,
+      error: { kind: 'not_found', campo: 'insumo_id', mensagem: 'o insumo foi excluído' },
+    });
+    expect(await stock.reverseMovement(context(), { movimento_id: events[1]!.id })).toEqual({
+      ok: false,
+      error: { kind: 'conflict', mensagem: 'o insumo do movimento foi excluído' },
+    });
+    expect((await store.readStream(stream)).length).toBe(3);
   });
 
   it('writes one index row per movement, in the transaction of its event', async () => {

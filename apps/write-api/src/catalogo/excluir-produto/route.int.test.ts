@@ -99,6 +99,46 @@ describeWith(['postgres', 'redis'], 'DELETE /v1/produtos/{id}', () => {
     }
   });
 
+  it('refuses with 409 to delete a group head while other products are in its group, naming them', async () => {
+    const baseSku = sku('CAM');
+    const head = await produto({ sku: baseSku, variacao: { base_sku: baseSku, eixos: ['cor'] } });
+    const memberSku = sku('CAM');
+    await produto({ sku: memberSku, variacao: { base_sku: baseSku, eixos: ['cor'] } });
+    const refused = await del(head);
+    expectError(refused, 409, 'conflito');
+    expect(refused.json().erro.mensagem).toContain(memberSku);
+    expect(await countEvents(api.db, `produto-${empresaId}-${head}`)).toBe(1);
+    // Once the member leaves the group, the head goes.
+    const [left] = await lote(api, 'produtos', token, [{ sku: memberSku, variacao: null }]);
+    expect(left).toMatchObject({ ok: true });
+    expect((await del(head)).statusCode).toBe(200);
+  });
+
+  it('deletes a group member, and then its head, without touching the other', async () => {
+    const baseSku = sku('CAM');
+    const head = await produto({ sku: baseSku, variacao: { base_sku: baseSku, eixos: ['cor'] } });
+    const member = await produto({ sku: sku('CAM'), variacao: { base_sku: baseSku, eixos: ['cor'] } });
+    expect((await del(member)).statusCode).toBe(200);
+    expect((await del(head)).statusCode).toBe(200);
+    expect(await countEvents(api.db, `produto-${empresaId}-${member}`)).toBe(2);
+  });
+
+  it('lets a concurrent join and deletion of the head never leave a member of a deleted head', async () => {
+    for (let round = 0; round < 6; round++) {
+      const baseSku = sku('CAM');
+      const head = await produto({ sku: baseSku, variacao: { base_sku: baseSku, eixos: ['cor'] } });
+      const memberSku = sku('CAM');
+      await produto({ sku: memberSku });
+      const [join, deletion] = await Promise.all([
+        lote(api, 'produtos', token, [{ sku: memberSku, variacao: { base_sku: baseSku, eixos: ['cor'] } }]),
+        del(head),
+      ]);
+      // Either the member joined first and the head stays (409), or the head went first and
+      // the join finds no product with that base SKU.
+      expect([join[0]!.ok, deletion.statusCode]).toEqual(join[0]!.ok ? [true, 409] : [false, 200]);
+    }
+  });
+
   it('requires produtos:escrever', async () => {
     const { token: leitor } = await api.tenant(['fichas:escrever']);
     expect((await del(await produto(), leitor)).statusCode).toBe(403);

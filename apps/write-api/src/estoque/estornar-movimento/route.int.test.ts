@@ -100,6 +100,23 @@ describeWith(['postgres', 'redis'], 'POST /v1/estoque/movimentos/{id}/estorno', 
       expectError(await reverse(idOf(reversal)), 409, 'conflito');
     });
 
+    it('409 conflito for a movement of an item deleted through the catalog, appending nothing', async () => {
+      const client = await api.tenant(['estoque:escrever', 'insumos:escrever', 'custos:ler']);
+      const item = await api.catalogItem(client.token);
+      const original = await post(api.app, MOVIMENTOS, client.token, {
+        insumo_id: item,
+        local_id: client.locais[0]!.id,
+        tipo: 'entrada_manual',
+        quantidade: 3,
+      });
+      expect(original.statusCode).toBe(201);
+      await api.deleteItem(client.token, item);
+      const res = await post(api.app, estorno(idOf(original)), client.token, undefined, { key: null });
+      expectError(res, 409, 'conflito');
+      expect(res.json().erro.mensagem).toBe('O insumo do movimento foi excluído.');
+      expect(await countEvents(api.db, client.empresaId, item, 'MovimentoEstornado.v1')).toBe(0);
+    });
+
     it('404 nao_encontrado for an unknown id, a non-uuid and another company movement', async () => {
       expectError(await reverse(randomUUID()), 404, 'nao_encontrado');
       expectError(await reverse('123'), 404, 'nao_encontrado');

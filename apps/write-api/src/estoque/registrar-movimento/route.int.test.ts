@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { createLocation } from '@factory/tenants';
 import { describeWith } from '@factory/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type EstoqueApi, expectError, NOW_TEXT, post, startEstoqueApi } from '../estoque-api.fixture.js';
+import {
+  countEvents,
+  type EstoqueApi,
+  expectError,
+  NOW_TEXT,
+  post,
+  startEstoqueApi,
+} from '../estoque-api.fixture.js';
 
 const URL = '/v1/estoque/movimentos';
 const MOVIMENTO_KEYS = [
@@ -218,6 +225,21 @@ describeWith(['postgres', 'redis'], 'POST /v1/estoque/movimentos', () => {
         });
         expectError(res, 422, 'validacao', campo);
       }
+    });
+
+    it('422 validacao on insumo_id for an item deleted through the catalog, appending nothing', async () => {
+      const client = await api.tenant(['estoque:escrever', 'insumos:escrever', 'custos:ler']);
+      const item = await api.catalogItem(client.token);
+      const local_id = client.locais[0]!.id;
+      const entry = { insumo_id: item, local_id, tipo: 'entrada_manual', quantidade: 3 };
+      expect((await post(api.app, URL, client.token, entry)).statusCode).toBe(201);
+      await api.deleteItem(client.token, item);
+      for (const body of [entry, { ...entry, tipo: 'perda', quantidade: -1 }]) {
+        const res = await post(api.app, URL, client.token, body);
+        expectError(res, 422, 'validacao', 'insumo_id');
+        expect(res.json().erro.mensagem).toContain('excluído');
+      }
+      expect(await countEvents(api.db, client.empresaId, item, 'MovimentoRegistrado.v1')).toBe(1);
     });
 
     it('409 conflito for saldo_inicial after the first movement in that location', async () => {

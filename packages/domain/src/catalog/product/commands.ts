@@ -57,9 +57,16 @@ export type SalvarProduto = {
   context: ProdutoContext;
 };
 
+/** A non-deleted product in the group another product heads. */
+export type GroupMember = { produto_id: string; sku: string };
+
 export type ExcluirProduto = {
   type: 'ExcluirProduto';
   data: { produto_id: string; agora: string };
-  /** Active bills of other products that consume this product. */
-  context: { usedBy: readonly BillUse[] };
+  context: {
+    /** Active bills of other products that consume this product. */
+    usedBy: readonly BillUse[];
+    /** When this product heads a variation group: the other products in it (default none). */
+    groupMembers?: readonly GroupMember[];
+  };
 };

@@ -34,10 +34,13 @@ export const cadastrado = (
   data: { produto_id, ...newProduto('CAM-01', 'Camiseta'), cadastrado_em: AGORA, ...fields },
 });
 
-export const excluir = (usedBy: ExcluirProduto['context']['usedBy'] = []): ExcluirProduto => ({
+export const excluir = (
+  usedBy: ExcluirProduto['context']['usedBy'] = [],
+  groupMembers: ExcluirProduto['context']['groupMembers'] = [],
+): ExcluirProduto => ({
   type: 'ExcluirProduto',
   data: { produto_id: PRODUTO, agora: DEPOIS },
-  context: { usedBy },
+  context: { usedBy, groupMembers },
 });
 
 /** A supply item definition as the bill's caller resolves it: fabric bought in 50 m rolls. */

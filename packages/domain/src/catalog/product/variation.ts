@@ -1,8 +1,8 @@
-import { validation } from '../../stock/commands.js';
+import { conflict, type Refusal, validation } from '../../stock/commands.js';
 import { accept, type Checked } from '../checked.js';
 import { sameValue } from '../record-patch.js';
 import { sku, textList } from '../validation/catalog-rules.js';
-import type { ProdutoContext } from './commands.js';
+import type { GroupMember, ProdutoContext } from './commands.js';
 import type { VariacaoProduto } from './record.js';
 
 /** The product the item is saved into. */
@@ -70,4 +70,16 @@ function readVariation(
     return validation('variacao.eixos', `os eixos do grupo são: ${head.variacao.eixos.join(', ')}`);
   }
   return accept({ grupo_id: head.id, base: false, eixos: [...head.variacao.eixos] });
+}
+
+/**
+ * A head with members cannot be deleted (409 `conflito`), for the reason it cannot leave its
+ * group: the members would point at a deleted product that no item can name as `base_sku`
+ * any more. Nothing is detached silently; the message names each member, so the client
+ * moves or deletes them first.
+ */
+export function headWithMembersRefusal(sku: string, members: readonly GroupMember[]): Refusal | null {
+  if (members.length === 0) return null;
+  const names = members.map((member) => `${member.sku} (produto ${member.produto_id})`);
+  return conflict(`o produto ${sku} encabeça o grupo de variação de: ${names.join(', ')}`);
 }

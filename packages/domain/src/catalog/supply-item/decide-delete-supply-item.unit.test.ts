@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { decideStock } from '../../stock/decide.js';
+import { estornar, insumoDefinido, registrar } from '../../stock/stock.fixture.js';
 import { refused } from '../product/product.fixture.js';
 import type { ExcluirInsumo } from './commands.js';
-import { AGORA, cadastrado, DEPOIS, given, INSUMO } from './supply-item.fixture.js';
+import { AGORA, cadastrado, DEPOIS, fold, given, INSUMO, withStock } from './supply-item.fixture.js';
 
 const excluir = (usedBy: ExcluirInsumo['context']['usedBy'] = []): ExcluirInsumo => ({
   type: 'ExcluirInsumo',
@@ -41,5 +43,15 @@ describe('deleting a supply item', () => {
           'o insumo TEC-01 é usado na ficha técnica ativa de: CAM-01 (produto p1, versão 2), CAM-02 (produto p2, versão 1)',
       },
     });
+  });
+
+  it('leaves the stream state refusing movements and reversals of the item', () => {
+    const events = withStock([cadastrado(), insumoDefinido()], registrar('m1', { quantidade: 2 }));
+    const decision = given(...events).when(excluir());
+    if (!decision.ok) throw new Error('setup');
+    const { stock } = fold([...events, ...decision.events]);
+    expect(stock.excluido).toBe(true);
+    expect(decideStock(registrar('m2'), stock)).toEqual(refused('not_found', 'insumo_id'));
+    expect(decideStock(estornar('e1', 'm1'), stock)).toEqual(refused('conflict'));
   });
 });

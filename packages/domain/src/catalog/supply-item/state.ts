@@ -32,7 +32,8 @@ export const evolveInsumo = (state: InsumoState, event: InsumoStreamEvent): Insu
         ? state
         : { ...state, insumo: { ...state.insumo, ...event.data.alteracoes } };
     case 'InsumoExcluido.v1':
-      return { ...state, excluidoEm: event.data.excluido_em };
+      // The stock folds it too: a deleted item takes no more movements.
+      return { ...state, excluidoEm: event.data.excluido_em, stock: evolveStock(state.stock, event) };
     case 'InsumoDefinido.v1':
     case 'MovimentoRegistrado.v1':
     case 'MovimentoEstornado.v1':
