@@ -24,17 +24,22 @@ export type {
 } from './event-store.js';
 export { createKurrentEventStore } from './kurrentdb/kurrentdb-event-store.js';
 export {
+  type AppendedRow,
   type AppendOutcome,
   type AppendWrite,
   appendInTransaction,
+  appendStreams,
   appendWithWrites,
   EVENTS_APPENDED_CHANNEL,
   notifyAppended,
   StaleTransactionError,
+  type StreamAppend,
+  type StreamsOutcome,
 } from './postgres/append-to-stream.js';
 export {
   createPostgresEventStore,
   type PostgresEventStore,
   type PostgresEventStoreOptions,
 } from './postgres/postgres-event-store.js';
+export { mergeRowWrites, type RowWrite, type RowWriteKind, rowWrite } from './postgres/row-writes.js';
 export { parseStreamName, type StreamNameParts, streamName, streamPrefix } from './stream-name.js';

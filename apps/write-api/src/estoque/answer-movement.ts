@@ -2,17 +2,17 @@ import { type AuthContext, type FreshAnswer, type Movimento, refusalError } from
 import type { MovementOutcome, MovementWriteOptions } from '@factory/write-model';
 import { toMovimento } from './movimento.js';
 
-type AppendWrite = ReturnType<NonNullable<MovementWriteOptions['alsoWrite']>>;
+type RowWrite = ReturnType<NonNullable<MovementWriteOptions['alsoWrite']>>;
 
 /** What withIdempotency hands a write that owns a key (its IdempotentAttempt). */
 export interface AnswerRecorder {
-  answerWrite(answer: { status: number; body: unknown }): AppendWrite;
+  answerWrite(answer: { status: number; body: unknown; eventId: string }): RowWrite;
 }
 
 /**
  * Runs a movement command and answers it. Under an Idempotency-Key the 201 is recorded under
  * the key by the movement's own append statement (one commit for the event, its index row and
- * the key's answer), and said so with `recorded`.
+ * the key's answer, shared with the movements of concurrent requests), and said so with `recorded`.
  */
 export async function answerMovement(
   recorder: AnswerRecorder | null,
@@ -23,7 +23,14 @@ export async function answerMovement(
   const outcome = await run(
     recorder === null
       ? {}
-      : { alsoWrite: (movement) => recorder.answerWrite({ status: 201, body: toMovimento(movement, auth) }) },
+      : {
+          alsoWrite: (movement) =>
+            recorder.answerWrite({
+              status: 201,
+              body: toMovimento(movement, auth),
+              eventId: movement.movimento_id,
+            }),
+        },
   );
   // A fresh append (not a replayed one) committed the alsoWrite with it.
   const recorded = recorder !== null && outcome.ok && !outcome.replayed;

@@ -4,7 +4,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuplicateEventIdsError } from '../errors.js';
 import type { EventToAppend } from '../event-store.js';
-import { appendInTransaction, EVENTS_APPENDED_CHANNEL, StaleTransactionError } from './append-to-stream.js';
+import {
+  appendInTransaction,
+  appendStreams,
+  EVENTS_APPENDED_CHANNEL,
+  StaleTransactionError,
+} from './append-to-stream.js';
 import { createPostgresEventStore, type PostgresEventStore } from './postgres-event-store.js';
 
 const event = (data: Record<string, unknown> = {}): EventToAppend => ({
@@ -91,6 +96,62 @@ describeWith(['postgres'], 'PostgreSQL append', () => {
       await old.query('ROLLBACK');
       old.release();
     }
+  });
+
+  describe('several streams at once (group commit)', () => {
+    it('writes every stream in one transaction, positions in the order given', async () => {
+      const [a, b] = [stream(), stream()];
+      await store.appendToStream(b, [event()], { expectedRevision: 'no_stream' });
+      const outcome = await appendStreams(db.pool, [
+        { stream: a, events: [event(), event()], expectedRevision: 'no_stream' },
+        { stream: b, events: [event()], expectedRevision: 0 },
+      ]);
+      if (!outcome.written) throw new Error('not written');
+      expect(outcome.rows.map((r) => [r.stream, r.revision])).toEqual([
+        [a, 0],
+        [a, 1],
+        [b, 1],
+      ]);
+      const read = [...(await store.readStream(a)), ...(await store.readStream(b)).slice(1)];
+      expect(new Set(read.map((e) => e.checkpoint.txId))).toEqual(new Set([outcome.txId]));
+    });
+
+    it('writes nothing when one stream is not at its expected revision, and says which', async () => {
+      const [a, b] = [stream(), stream()];
+      await store.appendToStream(b, [event()], { expectedRevision: 'no_stream' });
+      const outcome = await appendStreams(db.pool, [
+        { stream: a, events: [event()], expectedRevision: 'no_stream' },
+        { stream: b, events: [event()], expectedRevision: 'no_stream' },
+      ]);
+      expect(outcome).toEqual({
+        written: false,
+        existing: [],
+        conflicts: [{ stream: b, expected: 'no_stream', current: 0, moved: true }],
+      });
+      expect(await store.readStream(a)).toEqual([]);
+    });
+
+    it('writes nothing when an id is already in the log, and names its event', async () => {
+      const taken = event();
+      const [a, b] = [stream(), stream()];
+      await store.appendToStream(a, [taken], { expectedRevision: 'no_stream' });
+      const outcome = await appendStreams(db.pool, [
+        { stream: b, events: [event()], expectedRevision: 'any' },
+        { stream: a, events: [taken], expectedRevision: 'any' },
+      ]);
+      expect(outcome).toMatchObject({ written: false, existing: [{ id: taken.id, stream: a, revision: 0 }] });
+      expect(await store.readStream(b)).toEqual([]);
+    });
+
+    it('refuses a stream given twice before touching the database', async () => {
+      const s = stream();
+      await expect(
+        appendStreams(db.pool, [
+          { stream: s, events: [event()], expectedRevision: 'any' },
+          { stream: s, events: [event()], expectedRevision: 'any' },
+        ]),
+      ).rejects.toBeInstanceOf(TypeError);
+    });
   });
 
   it('keeps the log append-only', async () => {

@@ -3,16 +3,24 @@ import type { AppendOptions, AppendResult, EventToAppend } from '../event-store.
 import { validateAppend } from '../validate-append.js';
 import { notifyAppended } from './append-notifier.js';
 import {
-  type AppendOutcome,
   type AppendWrite,
-  appendOutcome,
+  appendResult,
   appendStatement,
   type StatementRow,
+  type StreamAppend,
+  type StreamsOutcome,
+  streamsOutcome,
 } from './append-statement.js';
 
 export { EVENTS_APPENDED_CHANNEL, notifyAppended } from './append-notifier.js';
-export type { AppendOutcome, AppendWrite } from './append-statement.js';
+export type { AppendedRow, AppendWrite, StreamAppend, StreamsOutcome } from './append-statement.js';
 export { StaleTransactionError } from './stale-transaction-error.js';
+
+export interface AppendOutcome {
+  result: AppendResult;
+  /** False when every id was already in the stream: the result is the earlier append's. */
+  written: boolean;
+}
 
 // Losing a race on the unique indexes is not an answer yet: the checks run again against what
 // the winner committed and then say "retry of the same append", "conflict" or, for `any`, go.
@@ -47,10 +55,25 @@ export async function appendWithWrites(
   options: AppendOptions,
   writes: readonly AppendWrite[] = [],
 ): Promise<AppendOutcome> {
-  validateAppend(stream, events);
-  const statement = appendStatement(stream, events, options, writes);
-  const { rows } = await pool.query<StatementRow>(statement);
-  const outcome = appendOutcome(stream, events, options, rows[0]!);
+  const append = { stream, events, expectedRevision: options.expectedRevision };
+  return appendResult(append, await appendStreams(pool, [append], writes));
+}
+
+/**
+ * Appends to several streams at once, with `writes`, in one statement and one commit: all of it
+ * or nothing. Nothing is written when any id is already in the log or any stream is not at its
+ * expected revision; the outcome then says which, and the caller decides again. A race lost on a
+ * unique index after the checks (23505) is thrown as is. This is how concurrent commands share a
+ * commit (group commit); a single append is the batch of one. Wakes listeners after the commit.
+ */
+export async function appendStreams(
+  pool: Pool,
+  appends: readonly StreamAppend[],
+  writes: readonly AppendWrite[] = [],
+): Promise<StreamsOutcome> {
+  validateStreams(appends);
+  const { rows } = await pool.query<StatementRow>(appendStatement(appends, writes));
+  const outcome = streamsOutcome(appends, rows[0]!);
   if (outcome.written) notifyAppended(pool);
   return outcome;
 }
@@ -68,9 +91,20 @@ export async function appendInTransaction(
   options: AppendOptions,
   writes: readonly AppendWrite[] = [],
 ): Promise<AppendResult> {
-  validateAppend(stream, events);
-  const { rows } = await client.query<StatementRow>(appendStatement(stream, events, options, writes));
-  return appendOutcome(stream, events, options, rows[0]!).result;
+  const append = { stream, events, expectedRevision: options.expectedRevision };
+  validateStreams([append]);
+  const { rows } = await client.query<StatementRow>(appendStatement([append], writes));
+  return appendResult(append, streamsOutcome([append], rows[0]!)).result;
+}
+
+function validateStreams(appends: readonly StreamAppend[]): void {
+  if (appends.length === 0) throw new TypeError('append: no streams');
+  const streams = new Set<string>();
+  for (const { stream, events } of appends) {
+    if (streams.has(stream)) throw new TypeError(`append: stream ${stream} given twice`);
+    streams.add(stream);
+    validateAppend(stream, events);
+  }
 }
 
 function isUniqueViolation(error: unknown): boolean {

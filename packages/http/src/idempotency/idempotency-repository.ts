@@ -1,4 +1,4 @@
-import type { Pool } from '@factory/database';
+import { createGroupCommit, type GroupCommit, type Pool } from '@factory/database';
 
 /** How long a key is remembered, counted from its first use. */
 export const KEY_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -21,44 +21,86 @@ export type Claim =
   | { kind: 'done'; sameRequest: boolean; answer: StoredAnswer }
   | { kind: 'vanished' };
 
+// Many claims, one statement: each row is a new key, an expired one (the 24 h have passed) or
+// one whose running attempt's lease ran out (its process died), or it stays as it is and is not
+// returned. Rows go in sorted by (token, key), so two statements claiming the same keys lock
+// them in the same order and never deadlock.
 const CLAIM = `INSERT INTO idempotency_keys AS k
        (token_id, idempotency_key, empresa_id, fingerprint, attempt_id, state, created_at, lease_until)
-VALUES ($1, $2, $3, $4, $5, 'running', $6, $7)
+SELECT x.token_id, x.idempotency_key, x.empresa_id, x.fingerprint, x.attempt_id, 'running', x.now, x.lease_until
+  FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::bytea[], $5::uuid[], $6::timestamptz[], $7::timestamptz[])
+         AS x(token_id, idempotency_key, empresa_id, fingerprint, attempt_id, now, lease_until)
+ ORDER BY x.token_id, x.idempotency_key
 ON CONFLICT (token_id, idempotency_key) DO UPDATE
    SET fingerprint = EXCLUDED.fingerprint, attempt_id = EXCLUDED.attempt_id, state = 'running',
        status = NULL, headers = NULL, body = NULL, lease_until = EXCLUDED.lease_until,
-       created_at = CASE WHEN k.created_at <= $8 THEN EXCLUDED.created_at ELSE k.created_at END
- WHERE k.created_at <= $8
-    OR (k.state = 'running' AND k.lease_until <= $6 AND k.fingerprint = EXCLUDED.fingerprint)
-RETURNING 1`;
+       created_at = CASE WHEN k.created_at <= EXCLUDED.created_at - $8::interval
+                         THEN EXCLUDED.created_at ELSE k.created_at END
+ WHERE k.created_at <= EXCLUDED.created_at - $8::interval
+    OR (k.state = 'running' AND k.lease_until <= EXCLUDED.created_at AND k.fingerprint = EXCLUDED.fingerprint)
+RETURNING attempt_id`;
+
+export type ClaimRequest = KeyRef & {
+  empresaId: string;
+  fingerprint: Buffer;
+  attemptId: string;
+  now: Date;
+  leaseMs: number;
+};
 
 /**
- * One statement claims the key: a new key, an expired one (the 24 h have passed) or one whose
- * running attempt's lease has run out (its process died) becomes ours. Otherwise the row is
- * read as it stands; it may vanish in between (its attempt failed and released it): claim again.
+ * Claims keys for many requests in one statement (and one commit); returns the attempt ids that
+ * now own their key. A key asked twice in one call is claimed once: the later asker is not
+ * among the owners and, reading the row, finds the first one's attempt.
  */
-export async function claimKey(
-  pool: Pool,
-  ref: KeyRef & { empresaId: string; fingerprint: Buffer; attemptId: string; now: Date; leaseMs: number },
-): Promise<Claim> {
-  const expiredBefore = new Date(ref.now.getTime() - KEY_RETENTION_MS);
-  const leaseUntil = new Date(ref.now.getTime() + ref.leaseMs);
-  // Named: parsed and planned once per connection, as it runs once per keyed write.
-  const claimed = await pool.query({
+async function claimKeys(pool: Pool, requests: readonly ClaimRequest[]): Promise<Set<string>> {
+  const seen = new Set<string>();
+  const unique = requests.filter((r) => {
+    const id = JSON.stringify([r.tokenId, r.key]);
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+  const { rows } = await pool.query<{ attempt_id: string }>({
     name: 'idempotency-claim',
     text: CLAIM,
     values: [
-      ref.tokenId,
-      ref.key,
-      ref.empresaId,
-      ref.fingerprint,
-      ref.attemptId,
-      ref.now,
-      leaseUntil,
-      expiredBefore,
+      unique.map((r) => r.tokenId),
+      unique.map((r) => r.key),
+      unique.map((r) => r.empresaId),
+      unique.map((r) => r.fingerprint),
+      unique.map((r) => r.attemptId),
+      unique.map((r) => r.now),
+      unique.map((r) => new Date(r.now.getTime() + r.leaseMs)),
+      `${KEY_RETENTION_MS} milliseconds`,
     ],
   });
-  if (claimed.rowCount === 1) return { kind: 'owner' };
+  return new Set(rows.map((row) => row.attempt_id));
+}
+
+// Concurrent requests on one pool share their claims' statement (group commit): under load a
+// claim costs a fraction of a round trip and of a commit.
+const claimers = new WeakMap<Pool, GroupCommit<ClaimRequest, boolean>>();
+
+function claimerOf(pool: Pool): GroupCommit<ClaimRequest, boolean> {
+  let claimer = claimers.get(pool);
+  if (claimer === undefined) {
+    claimer = createGroupCommit(async (requests) => {
+      const owners = await claimKeys(pool, requests);
+      return requests.map((r) => ({ ok: true, value: owners.has(r.attemptId) }));
+    });
+    claimers.set(pool, claimer);
+  }
+  return claimer;
+}
+
+/**
+ * Claims the key: a new key, an expired one or one whose running attempt's lease has run out
+ * becomes ours. Otherwise the row is read as it stands; it may vanish in between (its attempt
+ * failed and released it): claim again.
+ */
+export async function claimKey(pool: Pool, ref: ClaimRequest): Promise<Claim> {
+  if (await claimerOf(pool).submit(ref)) return { kind: 'owner' };
 
   const { rows } = await pool.query<{
     same: boolean;
@@ -99,29 +141,37 @@ export interface StatementPart {
   values: readonly unknown[];
 }
 
+/** A key's answer, to be stored by the append of the event whose position it reports. */
+export interface KeyAnswerRow {
+  ref: KeyRef & { attemptId: string };
+  answer: StoredAnswer;
+  /** The event whose global log position goes in the answer's `positionHeader`. */
+  eventId: string;
+}
+
 /**
- * completeKey as a write of the PostgreSQL event store's append statement, which exposes the
- * rows it appended as `appended`: the answer commits with the events, in the same statement,
- * and `positionHeader` is the last appended event's position. Nothing appended, nothing done.
+ * completeKey for many keys as a write of the PostgreSQL event store's append statement, which
+ * exposes the rows it appended as `appended`: each answer commits with its event, in the same
+ * statement, `positionHeader` carrying that event's position. Nothing appended, nothing done.
  */
-export function completeKeyWithAppend(
-  ref: KeyRef & { attemptId: string },
-  answer: StoredAnswer,
-  positionHeader: string,
-): StatementPart {
+export function completeKeysWithAppend(rows: readonly KeyAnswerRow[], positionHeader: string): StatementPart {
   return {
     text: `UPDATE idempotency_keys AS k
-              SET state = 'done', status = $4::smallint, body = $6::text,
-                  headers = $5::jsonb || jsonb_build_object($7::text, a.position::text)
-             FROM (SELECT position FROM appended ORDER BY stream_revision DESC LIMIT 1) AS a
-            WHERE k.token_id = $1::uuid AND k.idempotency_key = $2::text AND k.attempt_id = $3::uuid`,
+              SET state = 'done', status = x.status, body = x.body,
+                  headers = x.headers || jsonb_build_object($8::text, a.position::text)
+             FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::smallint[], $5::jsonb[], $6::text[], $7::uuid[])
+                    AS x(token_id, idempotency_key, attempt_id, status, headers, body, event_id)
+             JOIN appended AS a ON a.event_id = x.event_id
+            WHERE k.token_id = x.token_id AND k.idempotency_key = x.idempotency_key
+              AND k.attempt_id = x.attempt_id`,
     values: [
-      ref.tokenId,
-      ref.key,
-      ref.attemptId,
-      answer.status,
-      JSON.stringify(answer.headers),
-      answer.body,
+      rows.map((r) => r.ref.tokenId),
+      rows.map((r) => r.ref.key),
+      rows.map((r) => r.ref.attemptId),
+      rows.map((r) => r.answer.status),
+      rows.map((r) => JSON.stringify(r.answer.headers)),
+      rows.map((r) => r.answer.body),
+      rows.map((r) => r.eventId),
       positionHeader,
     ],
   };

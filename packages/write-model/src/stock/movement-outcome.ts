@@ -1,5 +1,5 @@
 import type { MovimentoEstornado, MovimentoRegistrado } from '@factory/domain';
-import type { AppendWrite } from '@factory/event-store';
+import type { RowWrite } from '@factory/event-store';
 import type { WriteRefusal } from '../write-refusal.js';
 
 /** A movement as its event recorded it: what the API's Movimento is made from. */
@@ -24,8 +24,8 @@ export const refused = (error: WriteRefusal): MovementOutcome => ({ ok: false, e
 /** What a caller may add to a movement command. */
 export interface MovementWriteOptions {
   /**
-   * A write to commit with the movement, in the append's own statement (e.g. the idempotency
+   * A row to commit with the movement, in the append's own statement (e.g. the idempotency
    * key's answer): built for each append attempt from the movement as decided.
    */
-  alsoWrite?: (movement: RecordedMovement) => AppendWrite;
+  alsoWrite?: (movement: RecordedMovement) => RowWrite;
 }

@@ -3,8 +3,8 @@ import { eventIdsFor } from '../event-ids.js';
 import { isoInstant, type WriteContext } from '../write-context.js';
 import { findMovement } from './movement-index.js';
 import { type MovementOutcome, type MovementWriteOptions, refused } from './movement-outcome.js';
-import { runMovementCommand } from './run-movement-command.js';
 import type { StockDeps } from './stock-deps.js';
+import { stockStream } from './stock-stream.js';
 
 export interface ReverseMovementInput {
   /** The movement to reverse. */
@@ -38,5 +38,12 @@ export async function reverseMovement(
       criado_em: isoInstant(context.now),
     },
   };
-  return runMovementCommand(deps, context, command, eventId, options);
+  return deps.movements.submit({
+    context,
+    command,
+    stream: stockStream(context.empresaId, target.insumoId),
+    localId: null,
+    eventId,
+    alsoWrite: options.alsoWrite,
+  });
 }

@@ -1,16 +1,27 @@
 import type { Pool } from '@factory/database';
+import { createGroupCommit, type GroupCommit } from '@factory/database';
 import type { StockError, StockEvent, StockState } from '@factory/domain';
 import { createPostgresEventStore, type EventStore } from '@factory/event-store';
 import type { Decider } from '../decider.js';
 import type { CommandHandlerDeps } from '../handle-command.js';
+import type { MovementJob } from './movement-job.js';
+import type { MovementOutcome } from './movement-outcome.js';
+import { runMovementBatch } from './run-movement-batch.js';
 import { stockSnapshots } from './stock-snapshots.js';
+import { createStockStateCache, type StockStateCache } from './stock-state-cache.js';
 
 export interface StockWriteModelOptions {
   pool: Pool;
   /** Reads streams; by default the PostgreSQL store on the same pool (appends always are). */
   store?: EventStore;
+  /** Save a snapshot once the stream is this many events past the last one (25). */
   snapshotEvery?: number;
+  /** Decide-and-append attempts before giving up under contention (50). */
   maxAttempts?: number;
+  /** Movement commands decided and appended together at most (64). */
+  maxBatch?: number;
+  /** Size of the decided states kept in memory, in items + locations + movements (200,000). */
+  cacheSize?: number;
   onSnapshotError?: (error: unknown) => void;
 }
 
@@ -18,26 +29,45 @@ export interface StockWriteModelOptions {
 export interface StockDeps {
   pool: Pool;
   store: EventStore;
+  snapshotEvery: number;
+  maxAttempts: number;
+  /** Movement commands of this process share appends (group commit). */
+  movements: GroupCommit<MovementJob, MovementOutcome>;
+  cache: StockStateCache;
   handler<C>(
     decider: Decider<StockState, C, StockEvent, StockError>,
   ): CommandHandlerDeps<StockState, C, StockEvent, StockError>;
 }
 
+const SNAPSHOT_EVERY = 25;
+const MAX_ATTEMPTS = 50;
+const MAX_BATCH = 64;
+const CACHE_SIZE = 200_000;
+
 export function createStockDeps(options: StockWriteModelOptions): StockDeps {
   const { pool } = options;
   const store = options.store ?? createPostgresEventStore({ pool, listen: null });
   const snapshots = stockSnapshots(pool);
-  return {
+  const snapshotEvery = options.snapshotEvery ?? SNAPSHOT_EVERY;
+  const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
+  const deps: StockDeps = {
     pool,
     store,
+    snapshotEvery,
+    maxAttempts,
+    cache: createStockStateCache(options.cacheSize ?? CACHE_SIZE),
+    movements: createGroupCommit((jobs) => runMovementBatch(deps, jobs), {
+      maxBatch: options.maxBatch ?? MAX_BATCH,
+    }),
     handler: (decider) => ({
       pool,
       store,
       decider,
       snapshots,
-      snapshotEvery: options.snapshotEvery,
-      maxAttempts: options.maxAttempts,
+      snapshotEvery,
+      maxAttempts,
       onSnapshotError: options.onSnapshotError,
     }),
   };
+  return deps;
 }
