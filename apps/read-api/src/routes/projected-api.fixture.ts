@@ -91,9 +91,20 @@ export class SystemClock extends TestClock {
   override now = (): Date => new Date();
 }
 
+/**
+ * Instants ten minutes back, so the rows written at them are older than any stabilisation cut:
+ * `at(n)` is `n` units after `base`, `shown(n)` the same instant as the API writes it.
+ */
+export function pastInstants(unitMs: number) {
+  const base = Date.now() - 10 * 60_000;
+  const at = (n: number) => new Date(base + n * unitMs).toISOString();
+  return { base, at, shown: (n: number) => at(n).replace('Z', '+00:00') };
+}
+
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-type Page = { dados: Record<string, unknown>[]; proximo_cursor: string | null };
+export type Row = Record<string, unknown>;
+type Page = { dados: Row[]; proximo_cursor: string | null };
 
 /** GETs `url` and returns the JSON body, failing on any status but 200. */
 export async function getOk<T = Page>(app: FastifyInstance, url: string, token: string): Promise<T> {
@@ -104,7 +115,7 @@ export async function getOk<T = Page>(app: FastifyInstance, url: string, token: 
 
 /** Every row of a list, following proximo_cursor to the end. */
 export async function traverse(app: FastifyInstance, url: string, token: string) {
-  const rows: Record<string, unknown>[] = [];
+  const rows: Row[] = [];
   const sep = url.includes('?') ? '&' : '?';
   let cursor: string | null = null;
   do {
@@ -130,7 +141,19 @@ export async function expectError(
 }
 
 /** The list's order: ascending (atualizado_em, tie-break key). */
-export const sortedBy = (rows: Record<string, unknown>[], tieBreak: string) =>
+export const sortedBy = (rows: Row[], tieBreak: string) =>
   [...rows].sort((a, b) =>
     `${a.atualizado_em}|${a[tieBreak]}` < `${b.atualizado_em}|${b[tieBreak]}` ? -1 : 1,
   );
+
+/** Expects the cursor of `url`'s first page to be refused once `otherFilters` are sent with it. */
+export async function expectCursorBoundToFilters(
+  app: FastifyInstance,
+  url: string,
+  token: string,
+  otherFilters: string,
+): Promise<void> {
+  const { proximo_cursor } = await getOk(app, `${url}?limite=1`, token);
+  expect(proximo_cursor).not.toBeNull();
+  await expectError(app, `${url}?${otherFilters}&cursor=${proximo_cursor}`, token, 400, 'cursor_invalido');
+}

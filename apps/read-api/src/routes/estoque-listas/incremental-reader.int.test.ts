@@ -1,41 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { describeWith } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
+import { IncrementalReplica, replicateWhile } from '../incremental-replica.fixture.js';
 import { createStockApi, type StockApi, SystemClock, type Tenant, traverse } from './stock-api.fixture.js';
-
-type Row = Record<string, unknown>;
-
-/**
- * The specification's incremental reader: keep the greatest timestamp seen, send it as the
- * inclusive lower bound, follow proximo_cursor to the end, and upsert rows by key.
- */
-class IncrementalReplica {
-  readonly rows = new Map<string, Row>();
-  #greatest: string | null = null;
-
-  constructor(
-    readonly api: StockApi,
-    readonly url: string,
-    readonly filter: string,
-    readonly stamp: string,
-    readonly keyOf: (row: Row) => string,
-  ) {}
-
-  async pull(token: string): Promise<void> {
-    const since = this.#greatest
-      ? `?${this.filter}=${encodeURIComponent(this.#greatest)}&limite=7`
-      : '?limite=7';
-    for (const row of await traverse(this.api.app, `${this.url}${since}`, token)) {
-      this.rows.set(this.keyOf(row), row);
-      const stamp = row[this.stamp] as string;
-      if (!this.#greatest || stamp > this.#greatest) this.#greatest = stamp;
-    }
-  }
-
-  sorted(): Row[] {
-    return [...this.rows.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, row]) => row);
-  }
-}
 
 const WINDOW_SECONDS = 1;
 const WRITE_MS = 4000;
@@ -54,20 +21,16 @@ describeWith(['postgres'], 'incremental reading of the stock lists', () => {
   it('ends with an exact replica of /v1/estoque/saldos and /v1/estoque/movimentos', async () => {
     const locais = empresa.locais.map((l) => l.id);
     const items = await Promise.all(Array.from({ length: 8 }, () => empresa.writer.defineItem()));
-    const saldos = new IncrementalReplica(
-      api,
-      '/v1/estoque/saldos',
-      'atualizado_desde',
-      'atualizado_em',
-      (r) => `${r.insumo_id}|${r.local_id}`,
-    );
-    const movimentos = new IncrementalReplica(
-      api,
-      '/v1/estoque/movimentos',
-      'desde',
-      'criado_em',
-      (r) => r.id as string,
-    );
+    const saldos = new IncrementalReplica(api.app, '/v1/estoque/saldos', {
+      since: 'atualizado_desde',
+      stamp: 'atualizado_em',
+      keyOf: (r) => `${r.insumo_id}|${r.local_id}`,
+    });
+    const movimentos = new IncrementalReplica(api.app, '/v1/estoque/movimentos', {
+      since: 'desde',
+      stamp: 'criado_em',
+      keyOf: (r) => r.id as string,
+    });
 
     let appended = 0;
     const until = Date.now() + WRITE_MS;
@@ -90,25 +53,12 @@ describeWith(['postgres'], 'incremental reading of the stock lists', () => {
         await new Promise((resolve) => setTimeout(resolve, randomInt(2, 12)));
       }
     });
-    let reading = true;
-    let pulls = 0;
-    const reader = (async () => {
-      while (reading) {
-        await saldos.pull(empresa.token);
-        await movimentos.pull(empresa.token);
-        pulls++;
-      }
-    })();
-    await Promise.all(writers);
-
-    // Quiescence: everything projected, and the window has passed the last write.
-    await api.settled();
-    await new Promise((resolve) => setTimeout(resolve, WINDOW_SECONDS * 1000 + 300));
-    await api.settled();
-    reading = false;
-    await reader;
-    await saldos.pull(empresa.token);
-    await movimentos.pull(empresa.token);
+    const pulls = await replicateWhile(api, {
+      replicas: [saldos, movimentos],
+      token: empresa.token,
+      windowSeconds: WINDOW_SECONDS,
+      writing: Promise.all(writers),
+    });
 
     const fullSaldos = await traverse(api.app, '/v1/estoque/saldos?limite=200', empresa.token);
     const fullMovimentos = await traverse(api.app, '/v1/estoque/movimentos?limite=200', empresa.token);

@@ -3,7 +3,7 @@ import type { TestClock } from '@factory/testing';
 import { StockWriter } from '../../../../../packages/read-models/src/stock/stock-writer.fixture.js';
 import { createProjectedApi, type ProjectedApi, type ProjectedTenant } from '../projected-api.fixture.js';
 
-export { bearer, expectError, getOk, SystemClock, sortedBy, traverse } from '../projected-api.fixture.js';
+export * from '../projected-api.fixture.js';
 export type StockApi = ProjectedApi<StockWriter>;
 export type Tenant = ProjectedTenant<StockWriter>;
 

@@ -1,9 +1,10 @@
 import { describeWith } from '@factory/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  bearer,
   createStockApi,
+  expectError,
   getOk,
+  pastInstants,
   type StockApi,
   type Tenant,
   traverse,
@@ -16,9 +17,7 @@ describeWith(['postgres'], 'GET /v1/estoque/movimentos', () => {
   let empresa: Tenant;
   let outra: Tenant;
   let semCustos: string;
-  const base = Date.now() - 10 * 60_000;
-  const at = (ms: number) => new Date(base + ms).toISOString();
-  const shown = (ms: number) => at(ms).replace('Z', '+00:00');
+  const { base, at, shown } = pastInstants(1);
   let insumo: string;
   let outroInsumo: string;
   const ids: Record<string, string> = {};
@@ -140,34 +139,31 @@ describeWith(['postgres'], 'GET /v1/estoque/movimentos', () => {
   });
 
   describe('errors', () => {
-    const expectError = async (url: string, status: number, codigo: string, campo?: string) => {
-      const res = await api.app.inject({ url, headers: bearer(empresa.token) });
-      expect(res.statusCode, res.body).toBe(status);
-      expect(res.json().erro).toMatchObject({ codigo, ...(campo ? { campo } : {}) });
-    };
+    const refused = (url: string, status: number, codigo: string, campo?: string) =>
+      expectError(api.app, url, empresa.token, status, codigo, campo);
 
     it('refuses unknown, repeated, empty and malformed parameters naming them', async () => {
-      await expectError(
+      await refused(
         `${URL}?atualizado_desde=2025-01-01T00:00:00Z`,
         400,
         'parametro_invalido',
         'atualizado_desde',
       );
-      await expectError(`${URL}?tipo=estorno&tipo=perda`, 400, 'parametro_invalido', 'tipo');
-      await expectError(`${URL}?tipo=`, 400, 'parametro_invalido', 'tipo');
-      await expectError(`${URL}?tipo=venda`, 400, 'parametro_invalido', 'tipo');
-      await expectError(`${URL}?limite=201`, 400, 'parametro_invalido', 'limite');
-      await expectError(`${URL}?local_id=123`, 400, 'parametro_invalido', 'local_id');
-      await expectError(`${URL}?desde=2025-01-01`, 400, 'parametro_invalido', 'desde');
-      await expectError(`${URL}?desde=2025-01-01T10:00:00+03:00`, 400, 'parametro_invalido', 'desde');
+      await refused(`${URL}?tipo=estorno&tipo=perda`, 400, 'parametro_invalido', 'tipo');
+      await refused(`${URL}?tipo=`, 400, 'parametro_invalido', 'tipo');
+      await refused(`${URL}?tipo=venda`, 400, 'parametro_invalido', 'tipo');
+      await refused(`${URL}?limite=201`, 400, 'parametro_invalido', 'limite');
+      await refused(`${URL}?local_id=123`, 400, 'parametro_invalido', 'local_id');
+      await refused(`${URL}?desde=2025-01-01`, 400, 'parametro_invalido', 'desde');
+      await refused(`${URL}?desde=2025-01-01T10:00:00+03:00`, 400, 'parametro_invalido', 'desde');
     });
 
     it('refuses a cursor of other filters or of the balances list', async () => {
       const { proximo_cursor } = await getOk(api.app, `${URL}?limite=1&tipo=ajuste`, empresa.token);
       expect(proximo_cursor).toBeNull();
       const page = await getOk(api.app, `${URL}?limite=1`, empresa.token);
-      await expectError(`${URL}?limite=1&tipo=perda&cursor=${page.proximo_cursor}`, 400, 'cursor_invalido');
-      await expectError(`/v1/estoque/saldos?cursor=${page.proximo_cursor}`, 400, 'cursor_invalido');
+      await refused(`${URL}?limite=1&tipo=perda&cursor=${page.proximo_cursor}`, 400, 'cursor_invalido');
+      await refused(`/v1/estoque/saldos?cursor=${page.proximo_cursor}`, 400, 'cursor_invalido');
       expect(
         (await getOk(api.app, `${URL}?limite=1&cursor=${page.proximo_cursor}`, empresa.token)).dados,
       ).toHaveLength(1);

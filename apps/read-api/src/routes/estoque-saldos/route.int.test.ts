@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { describeWith } from '@factory/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  bearer,
   createStockApi,
+  expectError,
   getOk,
+  pastInstants,
   type StockApi,
   type Tenant,
   traverse,
@@ -18,8 +19,7 @@ describeWith(['postgres'], 'GET /v1/estoque/saldos', () => {
   let empresa: Tenant;
   let outra: Tenant;
   let semCustos: string;
-  const base = Date.now() - 10 * 60_000;
-  const at = (ms: number) => new Date(base + ms).toISOString();
+  const { base, at } = pastInstants(1);
   const items: string[] = [];
 
   beforeAll(async () => {
@@ -126,38 +126,24 @@ describeWith(['postgres'], 'GET /v1/estoque/saldos', () => {
   });
 
   describe('errors', () => {
-    const expectError = async (
-      url: string,
-      status: number,
-      codigo: string,
-      campo?: string,
-      token = empresa.token,
-    ) => {
-      const res = await api.app.inject({ url, headers: token ? bearer(token) : {} });
-      expect(res.statusCode, res.body).toBe(status);
-      expect(res.json().erro).toMatchObject({ codigo, ...(campo ? { campo } : {}) });
-    };
+    const refused = (url: string, status: number, codigo: string, campo?: string) =>
+      expectError(api.app, url, empresa.token, status, codigo, campo);
 
     it('refuses unknown, repeated, empty and malformed parameters naming them', async () => {
-      await expectError(`${URL}?desde=2025-01-01T00:00:00Z`, 400, 'parametro_invalido', 'desde');
-      await expectError(`${URL}?limite=1&limite=2`, 400, 'parametro_invalido', 'limite');
-      await expectError(`${URL}?insumo_id=`, 400, 'parametro_invalido', 'insumo_id');
+      await refused(`${URL}?desde=2025-01-01T00:00:00Z`, 400, 'parametro_invalido', 'desde');
+      await refused(`${URL}?limite=1&limite=2`, 400, 'parametro_invalido', 'limite');
+      await refused(`${URL}?insumo_id=`, 400, 'parametro_invalido', 'insumo_id');
       for (const limite of ['0', '201', 'abc', '-1', '1.5'])
-        await expectError(`${URL}?limite=${limite}`, 400, 'parametro_invalido', 'limite');
-      await expectError(`${URL}?insumo_id=nao-e-uuid`, 400, 'parametro_invalido', 'insumo_id');
-      await expectError(`${URL}?local_id=${randomUUID()}x`, 400, 'parametro_invalido', 'local_id');
+        await refused(`${URL}?limite=${limite}`, 400, 'parametro_invalido', 'limite');
+      await refused(`${URL}?insumo_id=nao-e-uuid`, 400, 'parametro_invalido', 'insumo_id');
+      await refused(`${URL}?local_id=${randomUUID()}x`, 400, 'parametro_invalido', 'local_id');
       for (const instant of [
         '2025-01-01T00:00:00',
         '2025-02-30T00:00:00Z',
         'ontem',
         '2025-01-01T00:00:00+03:00',
       ])
-        await expectError(
-          `${URL}?atualizado_desde=${instant}`,
-          400,
-          'parametro_invalido',
-          'atualizado_desde',
-        );
+        await refused(`${URL}?atualizado_desde=${instant}`, 400, 'parametro_invalido', 'atualizado_desde');
     });
 
     it('answers far offsets and far instants without an error', async () => {
@@ -171,20 +157,20 @@ describeWith(['postgres'], 'GET /v1/estoque/saldos', () => {
       const { proximo_cursor } = await getOk(api.app, `${URL}?limite=1&insumo_id=${items[0]}`, empresa.token);
       expect(proximo_cursor).toMatch(/^[A-Za-z0-9_-]{1,400}$/);
       const tampered = `${proximo_cursor!.slice(0, 10)}${proximo_cursor![10] === 'A' ? 'B' : 'A'}${proximo_cursor!.slice(11)}`;
-      await expectError(`${URL}?insumo_id=${items[0]}&cursor=${tampered}`, 400, 'cursor_invalido');
-      await expectError(`${URL}?cursor=${proximo_cursor}`, 400, 'cursor_invalido');
-      await expectError(
+      await refused(`${URL}?insumo_id=${items[0]}&cursor=${tampered}`, 400, 'cursor_invalido');
+      await refused(`${URL}?cursor=${proximo_cursor}`, 400, 'cursor_invalido');
+      await refused(
         `/v1/estoque/movimentos?insumo_id=${items[0]}&cursor=${proximo_cursor}`,
         400,
         'cursor_invalido',
       );
-      await expectError(`${URL}?cursor=${'x'.repeat(401)}`, 400, 'cursor_invalido');
+      await refused(`${URL}?cursor=${'x'.repeat(401)}`, 400, 'cursor_invalido');
     });
 
     it('needs estoque:ler (estoque:escrever includes it)', async () => {
       const outro = await empresa.token2(['produtos:ler', 'custos:ler']);
-      await expectError(URL, 403, 'escopo_insuficiente', undefined, outro);
-      await expectError(URL, 401, 'token_ausente', undefined, '');
+      await expectError(api.app, URL, outro, 403, 'escopo_insuficiente');
+      await expectError(api.app, URL, null, 401, 'token_ausente');
     });
   });
 });

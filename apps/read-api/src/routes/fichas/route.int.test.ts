@@ -4,8 +4,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type CatalogApi,
   createCatalogApi,
+  expectCursorBoundToFilters,
   expectError,
   getOk,
+  pastInstants,
   type Tenant,
   traverse,
 } from '../produtos/catalog-api.fixture.js';
@@ -17,9 +19,7 @@ describeWith(['postgres'], 'GET /v1/fichas and /v1/fichas/{produto_id}', () => {
   let empresa: Tenant;
   let outra: Tenant;
   let semCustos: string;
-  const base = Date.now() - 10 * 60_000;
-  const at = (s: number) => new Date(base + s * 1000).toISOString();
-  const shown = (s: number) => at(s).replace('Z', '+00:00');
+  const { base, at, shown } = pastInstants(1000);
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
@@ -143,14 +143,7 @@ describeWith(['postgres'], 'GET /v1/fichas and /v1/fichas/{produto_id}', () => {
         ['limite=0', 'limite'],
       ])
         await expectError(api.app, `${URL}?${query}`, empresa.token, 400, 'parametro_invalido', campo);
-      const { proximo_cursor } = await getOk(api.app, `${URL}?limite=1`, empresa.token);
-      await expectError(
-        api.app,
-        `${URL}?produto_id=${ids.A}&cursor=${proximo_cursor}`,
-        empresa.token,
-        400,
-        'cursor_invalido',
-      );
+      await expectCursorBoundToFilters(api.app, URL, empresa.token, `produto_id=${ids.A}`);
       const outro = await empresa.token2(['produtos:ler']);
       await expectError(api.app, URL, outro, 403, 'escopo_insuficiente');
       await expectError(api.app, `${URL}/${ids.A}`, outro, 403, 'escopo_insuficiente');

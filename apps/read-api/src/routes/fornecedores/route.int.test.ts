@@ -5,8 +5,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type CatalogApi,
   createCatalogApi,
+  expectCursorBoundToFilters,
   expectError,
   getOk,
+  pastInstants,
   sortedBy,
   type Tenant,
   traverse,
@@ -21,9 +23,7 @@ describeWith(['postgres'], 'GET /v1/fornecedores and /v1/fornecedores/{id}', () 
   let api: CatalogApi;
   let empresa: Tenant;
   let outra: Tenant;
-  const base = Date.now() - 10 * 60_000;
-  const at = (s: number) => new Date(base + s * 1000).toISOString();
-  const shown = (s: number) => at(s).replace('Z', '+00:00');
+  const { at, shown } = pastInstants(1000);
   const ids: Record<string, string> = {};
   const cnpj = randomCnpj();
   const cnpjAlheio = randomCnpj();
@@ -128,14 +128,7 @@ describeWith(['postgres'], 'GET /v1/fornecedores and /v1/fornecedores/{id}', () 
         ['limite=500', 'limite'],
       ])
         await expectError(api.app, `${URL}?${query}`, empresa.token, 400, 'parametro_invalido', campo);
-      const { proximo_cursor } = await getOk(api.app, `${URL}?limite=1`, empresa.token);
-      await expectError(
-        api.app,
-        `${URL}?ativo=true&cursor=${proximo_cursor}`,
-        empresa.token,
-        400,
-        'cursor_invalido',
-      );
+      await expectCursorBoundToFilters(api.app, URL, empresa.token, 'ativo=true');
       const outro = await empresa.token2(['produtos:ler']);
       await expectError(api.app, URL, outro, 403, 'escopo_insuficiente');
     });

@@ -4,8 +4,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type CatalogApi,
   createCatalogApi,
+  expectCursorBoundToFilters,
   expectError,
   getOk,
+  pastInstants,
   sortedBy,
   type Tenant,
   traverse,
@@ -18,9 +20,7 @@ describeWith(['postgres'], 'GET /v1/insumos and /v1/insumos/{id}', () => {
   let empresa: Tenant;
   let outra: Tenant;
   let semCustos: string;
-  const base = Date.now() - 10 * 60_000;
-  const at = (s: number) => new Date(base + s * 1000).toISOString();
-  const shown = (s: number) => at(s).replace('Z', '+00:00');
+  const { base, at, shown } = pastInstants(1000);
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
@@ -155,14 +155,7 @@ describeWith(['postgres'], 'GET /v1/insumos and /v1/insumos/{id}', () => {
         ['incluir_excluidos=TRUE', 'incluir_excluidos'],
       ])
         await expectError(api.app, `${URL}?${query}`, empresa.token, 400, 'parametro_invalido', campo);
-      const { proximo_cursor } = await getOk(api.app, `${URL}?limite=1`, empresa.token);
-      await expectError(
-        api.app,
-        `${URL}?ativo=true&cursor=${proximo_cursor}`,
-        empresa.token,
-        400,
-        'cursor_invalido',
-      );
+      await expectCursorBoundToFilters(api.app, URL, empresa.token, 'ativo=true');
       const outro = await empresa.token2(['produtos:ler']);
       await expectError(api.app, URL, outro, 403, 'escopo_insuficiente');
       await expectError(api.app, `${URL}/${ids.tecido}`, outro, 403, 'escopo_insuficiente');

@@ -3,7 +3,7 @@ import type { TestClock } from '@factory/testing';
 import { CatalogWriter } from '../../../../../packages/read-models/src/catalog/catalog-writer.fixture.js';
 import { createProjectedApi, type ProjectedApi, type ProjectedTenant } from '../projected-api.fixture.js';
 
-export { bearer, expectError, getOk, SystemClock, sortedBy, traverse } from '../projected-api.fixture.js';
+export * from '../projected-api.fixture.js';
 export type CatalogApi = ProjectedApi<CatalogWriter>;
 export type Tenant = ProjectedTenant<CatalogWriter>;
 

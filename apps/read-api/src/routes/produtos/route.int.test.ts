@@ -4,6 +4,7 @@ import {
   type CatalogApi,
   createCatalogApi,
   getOk,
+  pastInstants,
   sortedBy,
   type Tenant,
   traverse,
@@ -17,9 +18,7 @@ describeWith(['postgres'], 'GET /v1/produtos', () => {
   let empresa: Tenant;
   let outra: Tenant;
   let semCustos: string;
-  const base = Date.now() - 10 * 60_000;
-  const at = (s: number) => new Date(base + s * 1000).toISOString();
-  const shown = (s: number) => at(s).replace('Z', '+00:00');
+  const { base, at, shown } = pastInstants(1000);
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {

@@ -1,0 +1,83 @@
+import type { Pool } from '@factory/database';
+import { canSeeCosts, defineRoute, type KeysetValue, keysetField, keysetPage, param } from '@factory/http';
+import type { ListWindow } from '@factory/read-models';
+import { z } from 'zod';
+
+/** What the stabilised lists need besides the pool. */
+export interface ListDeps {
+  pool: Pool;
+  /** STABILIZATION_WINDOW_SECONDS: lists show rows older than min(now, watermark) - window. */
+  windowSeconds: number;
+  /** `now` of the cut; injectable so tests move time by hand. */
+  clock: () => Date;
+}
+
+/** The page query every list of `@factory/read-models` takes. */
+export interface PageQuery<F, K> {
+  empresaId: string;
+  filters: F;
+  window: ListWindow;
+  after: K | null;
+  limit: number;
+}
+
+/** The keyset of a list ordered by an instant, then a uuid: the catalog lists and the ledger. */
+export const instantThenUuid = z.tuple([keysetField.instant, keysetField.uuid]);
+
+export interface ListRouteSpec<S extends z.ZodRawShape, F, Row, K extends KeysetValue[], Out> {
+  /** `/v1/<list>`: `<list>` also names the list its cursors are bound to. */
+  url: `/v1/${string}`;
+  scope: string;
+  summary: string;
+  /** The list's own parameters; `limite` and `cursor` are every list's. */
+  filters: S;
+  item: z.ZodType<Out, Out>;
+  keyset: z.ZodType<K>;
+  keysetOf(row: Row): K;
+  read(pool: Pool, query: PageQuery<F, K>): Promise<Row[]>;
+  readFilters(filters: z.output<z.ZodObject<S>>): F;
+  /** Only where a filter is matched normalised: the cursor then binds the value as matched. */
+  cursorFilters?(filters: z.output<z.ZodObject<S>>): Record<string, unknown>;
+  /** `costs` is false without `custos:ler`: the presenter nulls the monetary fields then. */
+  present(row: Row, costs: boolean): Out;
+}
+
+/** GET of a stabilised keyset list of the caller's company: `{ dados, proximo_cursor }`. */
+export function defineListRoute<S extends z.ZodRawShape, F, Row, K extends KeysetValue[], Out>(
+  deps: ListDeps,
+  spec: ListRouteSpec<S, F, Row, K, Out>,
+) {
+  return defineRoute({
+    method: 'GET',
+    url: spec.url,
+    scope: spec.scope,
+    summary: spec.summary,
+    query: z.object({ limite: param.limite, cursor: param.cursor.optional(), ...spec.filters }),
+    response: z.object({ dados: z.array(spec.item), proximo_cursor: z.string().nullable() }),
+    handler: async ({ query, auth, request }) => {
+      const costs = canSeeCosts(auth);
+      // zod cannot infer the output of an object built on a generic shape: typed here by hand.
+      const { limite, cursor, ...rest } = query as { limite: number; cursor?: string };
+      const filters = rest as z.output<z.ZodObject<S>>;
+      const readFilters = spec.readFilters(filters);
+      return keysetPage({
+        cursors: request.server.cursors,
+        list: spec.url.slice('/v1/'.length),
+        filters: spec.cursorFilters?.(filters) ?? filters,
+        limite,
+        cursor,
+        keyset: spec.keyset,
+        fetch: (after, limit) =>
+          spec.read(deps.pool, {
+            empresaId: auth.empresa.id,
+            filters: readFilters,
+            window: { now: deps.clock(), windowSeconds: deps.windowSeconds },
+            after,
+            limit,
+          }),
+        keysetOf: spec.keysetOf,
+        present: (row) => spec.present(row, costs),
+      });
+    },
+  });
+}
