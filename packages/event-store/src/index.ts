@@ -25,6 +25,7 @@ export type {
 export { createKurrentEventStore } from './kurrentdb/kurrentdb-event-store.js';
 export {
   type AppendedRow,
+  type AppendGuard,
   type AppendOutcome,
   type AppendWrite,
   appendInTransaction,

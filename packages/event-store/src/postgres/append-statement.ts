@@ -17,6 +17,17 @@ export interface AppendWrite {
   values: readonly unknown[];
 }
 
+/**
+ * A condition the append checks in its own snapshot, before writing: a query (placeholders
+ * from $1, as for AppendWrite) returning the rows that break it. Any row, and nothing is
+ * written; the outcome hands the rows back. For write-side facts outside the streams that a
+ * caller decided on from memory (e.g. that a location is still active).
+ */
+export interface AppendGuard {
+  text: string;
+  values: readonly unknown[];
+}
+
 /** One stream's part of an append: its events, in order, and the revision it must be at. */
 export interface StreamAppend {
   stream: string;
@@ -56,6 +67,8 @@ export type StreamsOutcome =
         /** The revision is not the expected one (else the conflict is staleness alone). */
         moved: boolean;
       }>;
+      /** Per guard, in the order given, the rows that broke it (none for those that held). */
+      guards: unknown[][];
     };
 
 export interface StatementRow {
@@ -63,6 +76,7 @@ export interface StatementRow {
   existing: ExistingEvent[];
   appended: AppendedRow[] | null;
   tx_id: string | null;
+  guards: unknown[][];
 }
 
 // One statement does the checks and the inserts of every stream, and its own commit when it runs
@@ -88,8 +102,8 @@ existing AS MATERIALIZED (
   SELECT e.event_id, e.stream_id, e.stream_revision, e.position, e.tx_id
     FROM events e WHERE e.event_id = ANY($4::uuid[])
 ),
-go AS MATERIALIZED (
-  SELECT NOT EXISTS (SELECT 1 FROM existing)
+%GUARDS%go AS MATERIALIZED (
+  SELECT NOT EXISTS (SELECT 1 FROM existing)%GUARD_CHECKS%
      AND NOT EXISTS (
        SELECT 1 FROM streams
         WHERE stale OR (expected IS NOT NULL AND coalesce(current_revision, -1) <> expected)) AS ok
@@ -115,7 +129,8 @@ SELECT (SELECT json_agg(json_build_object('stream', stream_id, 'current', curren
        (SELECT json_agg(json_build_object('id', event_id, 'stream', stream_id,
                  'revision', stream_revision, 'position', position) ORDER BY position)
           FROM appended) AS appended,
-       (SELECT min(tx_id::text) FROM appended) AS tx_id`;
+       (SELECT min(tx_id::text) FROM appended) AS tx_id,
+       json_build_array(%GUARD_ROWS%) AS guards`;
 
 /**
  * The append of several streams' events as one named statement. Named, so each connection
@@ -124,6 +139,7 @@ SELECT (SELECT json_agg(json_build_object('stream', stream_id, 'current', curren
 export function appendStatement(
   appends: readonly StreamAppend[],
   writes: readonly AppendWrite[],
+  guards: readonly AppendGuard[] = [],
 ): { name?: string; text: string; values: unknown[] } {
   const events = appends.flatMap((a) =>
     a.events.map((event, index) => ({ stream: a.stream, event, n: index + 1 })),
@@ -139,8 +155,8 @@ export function appendStatement(
     events.map((e) => e.event.created?.toISOString() ?? null),
     events.map((e) => e.n),
   ];
-  for (const write of writes) values.push(...write.values);
-  return { ...statementText(writes), values };
+  for (const part of [...guards, ...writes]) values.push(...part.values);
+  return { ...statementText(guards, writes), values };
 }
 
 const expectedNumber = (expected: ExpectedRevision): number | null =>
@@ -153,18 +169,32 @@ const MAX_SHAPES = 64;
 const APPEND_PARAMETERS = 9;
 const texts = new Map<string, { name: string; text: string }>();
 
-function statementText(writes: readonly AppendWrite[]): { name?: string; text: string } {
-  const key = writes.map((w) => `${w.values.length}:${w.text}`).join('\0');
+function statementText(
+  guards: readonly AppendGuard[],
+  writes: readonly AppendWrite[],
+): { name?: string; text: string } {
+  const key = [guards.length, ...[...guards, ...writes].map((w) => `${w.values.length}:${w.text}`)].join(
+    '\0',
+  );
   const cached = texts.get(key);
   if (cached) return cached;
-  let text = CHECK_AND_INSERT;
   let offset = APPEND_PARAMETERS;
-  for (const [i, write] of writes.entries()) {
+  // Each part's placeholders are moved past those of the parts before it.
+  const renumbered = (part: { text: string; values: readonly unknown[] }) => {
     const shift = offset;
-    text += `,\nalso_${i} AS (${write.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`)})`;
-    offset += write.values.length;
-  }
-  text += RESULT;
+    offset += part.values.length;
+    return part.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`);
+  };
+  const guardCtes = guards.map((guard, i) => `guard_${i} AS MATERIALIZED (${renumbered(guard)}),\n`).join('');
+  let text = CHECK_AND_INSERT.replace('%GUARDS%', guardCtes).replace(
+    '%GUARD_CHECKS%',
+    guards.map((_, i) => `\n     AND NOT EXISTS (SELECT 1 FROM guard_${i})`).join(''),
+  );
+  for (const [i, write] of writes.entries()) text += `,\nalso_${i} AS (${renumbered(write)})`;
+  text += RESULT.replace(
+    '%GUARD_ROWS%',
+    guards.map((_, i) => `(SELECT coalesce(json_agg(g), '[]') FROM guard_${i} AS g)`).join(', '),
+  );
   if (texts.size >= MAX_SHAPES) return { text };
   const named = { name: `append-${createHash('sha1').update(text).digest('hex').slice(0, 20)}`, text };
   texts.set(key, named);
@@ -181,7 +211,7 @@ export function streamsOutcome(appends: readonly StreamAppend[], row: StatementR
     const moved = expected !== 'any' && expected !== current;
     return moved || check.stale ? [{ stream, expected, current, moved }] : [];
   });
-  return { written: false, existing: row.existing, conflicts };
+  return { written: false, existing: row.existing, conflicts, guards: row.guards };
 }
 
 /** A single stream's append, as the port answers it: the result, a retry's result, or the refusal. */

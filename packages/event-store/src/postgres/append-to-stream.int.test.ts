@@ -127,6 +127,7 @@ describeWith(['postgres'], 'PostgreSQL append', () => {
         written: false,
         existing: [],
         conflicts: [{ stream: b, expected: 'no_stream', current: 0, moved: true }],
+        guards: [],
       });
       expect(await store.readStream(a)).toEqual([]);
     });
@@ -141,6 +142,29 @@ describeWith(['postgres'], 'PostgreSQL append', () => {
       ]);
       expect(outcome).toMatchObject({ written: false, existing: [{ id: taken.id, stream: a, revision: 0 }] });
       expect(await store.readStream(b)).toEqual([]);
+    });
+
+    it('writes nothing when a guard finds rows, and hands them back', async () => {
+      const s = stream();
+      const guard = (n: number) => ({
+        text: 'SELECT x FROM unnest($1::int[]) AS t(x) WHERE x > $2::int',
+        values: [[1, 2, 3], n],
+      });
+      const refused = await appendStreams(
+        db.pool,
+        [{ stream: s, events: [event()], expectedRevision: 'no_stream' }],
+        [],
+        [guard(5), guard(1)],
+      );
+      expect(refused).toMatchObject({ written: false, guards: [[], [{ x: 2 }, { x: 3 }]] });
+      expect(await store.readStream(s)).toEqual([]);
+      const written = await appendStreams(
+        db.pool,
+        [{ stream: s, events: [event()], expectedRevision: 'no_stream' }],
+        [],
+        [guard(3)],
+      );
+      expect(written.written).toBe(true);
     });
 
     it('refuses a stream given twice before touching the database', async () => {

@@ -3,6 +3,7 @@ import type { AppendOptions, AppendResult, EventToAppend } from '../event-store.
 import { validateAppend } from '../validate-append.js';
 import { notifyAppended } from './append-notifier.js';
 import {
+  type AppendGuard,
   type AppendWrite,
   appendResult,
   appendStatement,
@@ -13,7 +14,13 @@ import {
 } from './append-statement.js';
 
 export { EVENTS_APPENDED_CHANNEL, notifyAppended } from './append-notifier.js';
-export type { AppendedRow, AppendWrite, StreamAppend, StreamsOutcome } from './append-statement.js';
+export type {
+  AppendedRow,
+  AppendGuard,
+  AppendWrite,
+  StreamAppend,
+  StreamsOutcome,
+} from './append-statement.js';
 export { StaleTransactionError } from './stale-transaction-error.js';
 
 export interface AppendOutcome {
@@ -61,8 +68,9 @@ export async function appendWithWrites(
 
 /**
  * Appends to several streams at once, with `writes`, in one statement and one commit: all of it
- * or nothing. Nothing is written when any id is already in the log or any stream is not at its
- * expected revision; the outcome then says which, and the caller decides again. A race lost on a
+ * or nothing. Nothing is written when any id is already in the log, any stream is not at its
+ * expected revision or any guard finds rows; the outcome then says which, and the caller decides
+ * again. A race lost on a
  * unique index after the checks (23505) is thrown as is. This is how concurrent commands share a
  * commit (group commit); a single append is the batch of one. Wakes listeners after the commit.
  */
@@ -70,9 +78,10 @@ export async function appendStreams(
   pool: Pool,
   appends: readonly StreamAppend[],
   writes: readonly AppendWrite[] = [],
+  guards: readonly AppendGuard[] = [],
 ): Promise<StreamsOutcome> {
   validateStreams(appends);
-  const { rows } = await pool.query<StatementRow>(appendStatement(appends, writes));
+  const { rows } = await pool.query<StatementRow>(appendStatement(appends, writes, guards));
   const outcome = streamsOutcome(appends, rows[0]!);
   if (outcome.written) notifyAppended(pool);
   return outcome;

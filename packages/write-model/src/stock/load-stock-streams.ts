@@ -11,8 +11,6 @@ import type { StockDeps } from './stock-deps.js';
 export interface StockLoad {
   /** The item streams, each once. */
   streams: readonly string[];
-  /** States already in hand (from the cache): only the events after them are read. */
-  known: ReadonlyMap<string, LoadedStream<StockState>>;
   /** The (company, location) pairs whose activity the commands need. */
   locations: ReadonlyArray<{ empresaId: string; localId: string }>;
 }
@@ -23,15 +21,12 @@ export interface LoadedStocks {
   activeLocations: Set<string>;
 }
 
-export const locationKey = (empresaId: string, localId: string) => `${empresaId}/${localId}`;
-
-// One round trip for a whole batch of commands: per stream, the snapshot (unless its state is
-// known) and the events after it (as JSON, in revision order); and, in a row without a stream,
+// One round trip for a whole batch of commands: per stream, the snapshot and the events after it (as JSON, in revision order); and, in a row without a stream,
 // which of the locations asked about are active ones of their company. All from one snapshot of
 // the database, which the append's expected revisions then check.
 const LOAD = `SELECT NULL::text AS stream, NULL::bigint AS snapshot_revision, NULL::jsonb AS snapshot,
        (SELECT coalesce(json_agg(l.empresa_id::text || '/' || l.id::text), '[]')
-          FROM unnest($3::uuid[], $4::uuid[]) AS q(empresa_id, local_id)
+          FROM unnest($2::uuid[], $3::uuid[]) AS q(empresa_id, local_id)
           JOIN locais l ON l.id = q.local_id AND l.empresa_id = q.empresa_id AND l.ativo) AS locations,
        NULL::json AS events
 UNION ALL
@@ -39,9 +34,9 @@ SELECT q.stream, s.revision, s.snapshot, NULL,
        (SELECT coalesce(json_agg(json_build_object('revision', e.stream_revision, 'type', e.type, 'data', e.data)
                                  ORDER BY e.stream_revision), '[]')
           FROM events e
-         WHERE e.stream_id = q.stream AND e.stream_revision > coalesce(q.known, s.revision, -1))
-  FROM unnest($1::text[], $2::bigint[]) AS q(stream, known)
-  LEFT JOIN stock_snapshots s ON s.stream = q.stream AND q.known IS NULL`;
+         WHERE e.stream_id = q.stream AND e.stream_revision > coalesce(s.revision, -1))
+  FROM unnest($1::text[]) AS q(stream)
+  LEFT JOIN stock_snapshots s ON s.stream = q.stream`;
 
 type LoadRow =
   | { stream: null; locations: string[] }
@@ -60,31 +55,21 @@ export async function loadStockStreams(deps: StockDeps, load: StockLoad): Promis
   const { rows } = await deps.pool.query<LoadRow>({
     name: 'stock-load-streams',
     text: LOAD,
-    values: [
-      load.streams,
-      load.streams.map((stream) => {
-        const known = load.known.get(stream)?.revision;
-        return known === undefined || known === 'no_stream' ? null : known;
-      }),
-      load.locations.map((l) => l.empresaId),
-      load.locations.map((l) => l.localId),
-    ],
+    values: [load.streams, load.locations.map((l) => l.empresaId), load.locations.map((l) => l.localId)],
   });
   const streams = new Map<string, LoadedStream<StockState>>();
   let activeLocations = new Set<string>();
   for (const row of rows)
     if (row.stream === null) activeLocations = new Set(row.locations);
-    else streams.set(row.stream, await loadedFrom(deps, row, load.known.get(row.stream)));
+    else streams.set(row.stream, await loadedFrom(deps, row));
   return { streams, activeLocations };
 }
 
 async function loadedFrom(
   deps: StockDeps,
   row: Extract<LoadRow, { stream: string }>,
-  known: LoadedStream<StockState> | undefined,
 ): Promise<LoadedStream<StockState>> {
   const { stream } = row;
-  if (known !== undefined && known.revision !== 'no_stream') return foldAfter(known, row.events);
   const snapshot = row.snapshot === null ? null : fromSnapshot(row.snapshot);
   if (row.snapshot !== null && snapshot === null) {
     // A snapshot of a shape this code no longer reads: fold the whole stream instead.

@@ -85,6 +85,39 @@ describeWith(['postgres'], 'movement group commit', () => {
     expect(next.ok && next.movimento.saldo).toBe('41');
   });
 
+  it('decides from memory only what the append re-checks: a location deactivated meanwhile is refused', async () => {
+    const item = await defineItem();
+    const local = (
+      await db.pool.query(
+        "INSERT INTO locais (id, empresa_id, nome, tipo) VALUES ($1, $2, 'Doca', 'deposito') RETURNING id",
+        [randomUUID(), tenant.empresaId],
+      )
+    ).rows[0].id as string;
+    const at = (localId: string) =>
+      stock.registerMovement(context(), {
+        insumo_id: item,
+        local_id: localId,
+        tipo: 'entrada_manual',
+        quantidade: 1,
+        custo_unitario: 2,
+      });
+    expect((await at(local)).ok).toBe(true);
+    await db.pool.query('UPDATE locais SET ativo = false WHERE id = $1', [local]);
+    expect(await at(local)).toEqual({
+      ok: false,
+      error: expect.objectContaining({ kind: 'validation', campo: 'local_id' }),
+    });
+  });
+
+  it('never refuses from a memory that is behind: a movement another process wrote can be reversed', async () => {
+    const item = await defineItem();
+    expect((await entry(stock, item)).ok).toBe(true); // this process now remembers the item
+    const written = await entry(createStockWriteModel({ pool: db.pool }), item);
+    if (!written.ok) throw new Error('not written');
+    const reversal = await stock.reverseMovement(context(), { movimento_id: written.movimento.movimento_id });
+    expect(reversal.ok && reversal.movimento.saldo).toBe('1');
+  });
+
   it('fails only the command whose write the database refuses, not those it shared a batch with', async () => {
     const item = await defineItem();
     // A NUL character is refused by jsonb: the statement fails for the whole batch at first.

@@ -3,7 +3,8 @@ import type { EventToAppend, RowWrite, StreamAppend } from '@factory/event-store
 import type { LoadedStream } from '../load-stream.js';
 import { metadataOf } from '../write-context.js';
 import type { WriteRefusal } from '../write-refusal.js';
-import { type LoadedStocks, locationKey } from './load-stock-streams.js';
+import { locationKey } from './known-locations.js';
+import type { LoadedStocks } from './load-stock-streams.js';
 import { movementIndexRow } from './movement-index.js';
 import type { MovementJob } from './movement-job.js';
 import type { RecordedMovement } from './movement-outcome.js';

@@ -1,22 +1,24 @@
 import type { Settled } from '@factory/database';
-import { appendStreams, mergeRowWrites } from '@factory/event-store';
+import { appendStreams, mergeRowWrites, type StreamsOutcome } from '@factory/event-store';
 import { backoff } from '../backoff.js';
 import { isUuid } from '../uuid.js';
-import { loadStockStreams } from './load-stock-streams.js';
+import { locationKey, locationsStillActive } from './known-locations.js';
+import { type LoadedStocks, loadStockStreams } from './load-stock-streams.js';
 import type { MovementJob } from './movement-job.js';
 import { type MovementOutcome, refused } from './movement-outcome.js';
-import { type JobPlan, planMovementBatch } from './plan-movement-batch.js';
+import { type BatchPlan, type JobPlan, planMovementBatch } from './plan-movement-batch.js';
 import { readRecordedMovement } from './read-recorded-movement.js';
 import type { StockDeps } from './stock-deps.js';
 
 const KEY_REUSED = { kind: 'key_reused', mensagem: 'Idempotency-Key já usada em outra escrita.' } as const;
 
 /**
- * Runs movement commands together: one query loads every item they touch, the decider decides
- * them in order, and one statement appends every event with its index row, the callers' rows and
- * the due snapshots (one commit). Another writer got to a stream first (a revision moved, a
- * unique race lost, a twin's ids already there): wait a jittered moment, load again and decide
- * again, a bounded number of times, so writers to one item queue and never fail each other.
+ * Runs movement commands together: the items' decided states (from memory, else one query),
+ * the decider deciding them in order, and one statement appending every event with its index
+ * row, the callers' rows and the due snapshots (one commit). Another writer got to a stream
+ * first (a revision moved, a unique race lost, a twin's ids already there) or a location was
+ * deactivated: wait a jittered moment, load everything from the database and decide again, a
+ * bounded number of times, so writers to one item queue and never fail each other.
  * A failure that is not a conflict runs each command alone, so that it fails only its own.
  */
 export async function runMovementBatch(
@@ -40,24 +42,13 @@ async function decideAndAppend(
   const outcomes = new Map<MovementJob, Promise<MovementOutcome> | MovementOutcome>();
   let jobs = all;
   for (let attempt = 1; jobs.length > 0; attempt++) {
-    const streams = [...new Set(jobs.flatMap((j) => (j.stream === null ? [] : [j.stream])))];
-    // Taken out of the cache: put back only what a commit (or deciding nothing) confirmed.
-    const known = new Map(
-      streams.flatMap((s) => {
-        const cached = deps.cache.take(s);
-        return cached === undefined ? [] : [[s, cached] as const];
-      }),
-    );
-    const loaded = await loadStockStreams(deps, {
-      streams,
-      known,
-      // A location id that is no uuid is never loaded, hence never active.
-      locations: jobs.flatMap(({ localId, context }) =>
-        localId !== null && isUuid(localId) ? [{ empresaId: context.empresaId, localId }] : [],
-      ),
-    });
-    const plan = planMovementBatch(jobs, loaded, deps.snapshotEvery);
-    const appending = jobs.filter((_, i) => plan.jobs[i]!.kind === 'append');
+    // Memory first; after anything went wrong, the database only.
+    const inputs = await gatherInputs(deps, jobs, attempt === 1);
+    const plan = planMovementBatch(jobs, inputs, deps.snapshotEvery);
+    // Memory may be behind the log: only an append (whose expected revision checks it) may
+    // rest on it. A refusal or a replay decided from memory is decided again from the database.
+    if (plan.jobs.some((p, i) => p.kind !== 'append' && inputs.fromMemory.has(jobs[i]!.stream ?? '')))
+      continue;
     const settleDecided = () =>
       jobs.forEach((job, i) => {
         const planned = plan.jobs[i]!;
@@ -66,19 +57,13 @@ async function decideAndAppend(
     const keep = () => {
       for (const [stream, end] of plan.ends) deps.cache.put(stream, end);
     };
-    if (appending.length === 0) {
+    if (plan.appends.length === 0) {
       keep();
       settleDecided();
       break;
     }
-    let outcome: Awaited<ReturnType<typeof appendStreams>>;
-    try {
-      outcome = await appendStreams(deps.pool, plan.appends, mergeRowWrites(plan.writes));
-    } catch (error) {
-      if (!isUniqueViolation(error) || attempt >= deps.maxAttempts) throw error;
-      await backoff(attempt);
-      continue;
-    }
+    const outcome = await append(deps, jobs, plan, attempt);
+    if (outcome === 'conflict') continue;
     if (outcome.written) {
       keep();
       settleDecided();
@@ -95,6 +80,8 @@ async function decideAndAppend(
       });
       break;
     }
+    for (const location of outcome.guards[0] ?? [])
+      deps.locations.forget((location as { location: string }).location);
     // Ids already in another item's stream: those keys named another write. The rest go again.
     const elsewhere = new Set(
       outcome.existing.filter((e) => e.stream !== streamOfEvent(jobs, plan.jobs, e.id)).map((e) => e.id),
@@ -120,6 +107,70 @@ async function decideAndAppend(
       }
     }),
   );
+}
+
+interface BatchInputs extends LoadedStocks {
+  /** The streams whose state came from memory, not from the database. */
+  fromMemory: Set<string>;
+}
+
+/**
+ * The states and location checks a batch decides on. States are taken out of the cache (deciding
+ * mutates them): they go back only once a commit, or deciding nothing, confirmed them.
+ */
+async function gatherInputs(deps: StockDeps, jobs: readonly MovementJob[], trustMemory: boolean) {
+  const streams = [...new Set(jobs.flatMap((j) => (j.stream === null ? [] : [j.stream])))];
+  const remembered = new Map(
+    streams.flatMap((stream) => {
+      const cached = trustMemory ? deps.cache.take(stream) : undefined;
+      return cached === undefined ? [] : [[stream, cached] as const];
+    }),
+  );
+  // A location id that is no uuid is never loaded, hence never active.
+  const locations = jobs.flatMap(({ localId, context }) =>
+    localId !== null && isUuid(localId) ? [{ empresaId: context.empresaId, localId }] : [],
+  );
+  const unknown = locations.filter(
+    (l) => !(trustMemory && deps.locations.has(locationKey(l.empresaId, l.localId))),
+  );
+  const missing = streams.filter((stream) => !remembered.has(stream));
+  const loaded =
+    missing.length > 0 || unknown.length > 0
+      ? await loadStockStreams(deps, { streams: missing, locations: unknown })
+      : { streams: new Map(), activeLocations: new Set<string>() };
+  for (const key of loaded.activeLocations) deps.locations.add(key);
+  const activeLocations = new Set(loaded.activeLocations);
+  for (const l of locations) {
+    const key = locationKey(l.empresaId, l.localId);
+    if (trustMemory && deps.locations.has(key)) activeLocations.add(key);
+  }
+  return {
+    streams: new Map([...remembered, ...loaded.streams]),
+    activeLocations,
+    fromMemory: new Set(remembered.keys()),
+  } satisfies BatchInputs;
+}
+
+/** The plan's one statement; 'conflict' when a unique race was lost after its checks. */
+async function append(
+  deps: StockDeps,
+  jobs: readonly MovementJob[],
+  plan: BatchPlan,
+  attempt: number,
+): Promise<StreamsOutcome | 'conflict'> {
+  const locations = jobs.flatMap((job, i) =>
+    plan.jobs[i]!.kind === 'append' && job.localId !== null
+      ? [{ empresaId: job.context.empresaId, localId: job.localId }]
+      : [],
+  );
+  const guards = locations.length > 0 ? [locationsStillActive(locations)] : [];
+  try {
+    return await appendStreams(deps.pool, plan.appends, mergeRowWrites(plan.writes), guards);
+  } catch (error) {
+    if (!isUniqueViolation(error) || attempt >= deps.maxAttempts) throw error;
+    await backoff(attempt);
+    return 'conflict';
+  }
 }
 
 function settleWithoutAppend(

@@ -4,6 +4,7 @@ import type { StockError, StockEvent, StockState } from '@factory/domain';
 import { createPostgresEventStore, type EventStore } from '@factory/event-store';
 import type { Decider } from '../decider.js';
 import type { CommandHandlerDeps } from '../handle-command.js';
+import { createKnownLocations, type KnownLocations } from './known-locations.js';
 import type { MovementJob } from './movement-job.js';
 import type { MovementOutcome } from './movement-outcome.js';
 import { runMovementBatch } from './run-movement-batch.js';
@@ -34,6 +35,7 @@ export interface StockDeps {
   /** Movement commands of this process share appends (group commit). */
   movements: GroupCommit<MovementJob, MovementOutcome>;
   cache: StockStateCache;
+  locations: KnownLocations;
   handler<C>(
     decider: Decider<StockState, C, StockEvent, StockError>,
   ): CommandHandlerDeps<StockState, C, StockEvent, StockError>;
@@ -43,6 +45,7 @@ const SNAPSHOT_EVERY = 25;
 const MAX_ATTEMPTS = 50;
 const MAX_BATCH = 64;
 const CACHE_SIZE = 200_000;
+const KNOWN_LOCATIONS = 10_000;
 
 export function createStockDeps(options: StockWriteModelOptions): StockDeps {
   const { pool } = options;
@@ -56,6 +59,7 @@ export function createStockDeps(options: StockWriteModelOptions): StockDeps {
     snapshotEvery,
     maxAttempts,
     cache: createStockStateCache(options.cacheSize ?? CACHE_SIZE),
+    locations: createKnownLocations(KNOWN_LOCATIONS),
     movements: createGroupCommit((jobs) => runMovementBatch(deps, jobs), {
       maxBatch: options.maxBatch ?? MAX_BATCH,
     }),
