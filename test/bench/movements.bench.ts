@@ -12,8 +12,8 @@ import { type BenchContext, ratioLine } from './support/bench-context.js';
 /**
  * Accepted stock movements per second through the real write path (HTTP into the standalone
  * write API, apps/write-api/src/main.ts, in a child process: auth, rate limits, idempotency
- * key claim, one query loading the snapshot and the events after it and checking the location,
- * decision, one statement appending the event with its index row and the key's answer) against
+ * key claims shared by concurrent requests, decision from the item state kept in memory, one
+ * statement per group of requests appending their events with index rows and keys' answers) against
  * a raw single-row INSERT into a copy of the events table, at the same concurrency, in the same
  * run. The raw INSERT is measured twice: from a pool in this process (the floor of a durable
  * append) and behind a bare Fastify route in a child process (the same INSERT paying the same
