@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createPool, migrate, type Pool } from '@factory/database';
 import { ALL_SCOPES } from '@factory/domain';
@@ -8,6 +7,7 @@ import { createStockWriteModel } from '@factory/write-model';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { type BenchContext, ratioLine } from './support/bench-context.js';
+import { peakRssMb, startChildServer } from './support/child-server.js';
 
 /**
  * Accepted stock movements per second through the real write path (HTTP into the standalone
@@ -27,7 +27,6 @@ const CONCURRENCY = 32;
 const ROUNDS = 2; // alternate the contenders so drift of the machine hits all alike
 const ITEMS = 256;
 const WARM_UP_SECONDS = 2;
-const ROOT = new URL('../../', import.meta.url).pathname;
 
 export async function run(ctx: BenchContext): Promise<void> {
   const pool = createPool(ctx.databaseUrl, { max: CONCURRENCY + 2, name: 'bench-movements' });
@@ -67,11 +66,15 @@ export async function run(ctx: BenchContext): Promise<void> {
   // A server runs only while it is measured, after a warm-up of its own (JIT, pool, prepared
   // statements): with one connection per concurrent request each, the two servers' pools beside
   // the bench's own would crowd the database server's max_connections (100 by default).
+  const peakRss = new Map<string, number>();
   const served = (script: string, childEnv: Record<string, string>, path: string) => async (t: number) => {
-    const server = await startChild(script, { ...env, ...childEnv });
+    const server = await startChildServer(script, { ...env, ...childEnv });
+    const url = `http://127.0.0.1:${server.port}${path}`;
     try {
-      await drive(`${server.url}${path}`, headers, body, WARM_UP_SECONDS);
-      return await drive(`${server.url}${path}`, headers, body, t);
+      await drive(url, headers, body, WARM_UP_SECONDS);
+      const rate = await drive(url, headers, body, t);
+      peakRss.set(script, Math.max(peakRss.get(script) ?? 0, server.peakRssMb()));
+      return rate;
     } finally {
       await server.stop();
     }
@@ -116,6 +119,10 @@ export async function run(ctx: BenchContext): Promise<void> {
     ctx.log(ratioLine('ratio write path / raw INSERT (target >= 0.70)', ours, raw));
     ctx.log(ratioLine('ratio write path / bare HTTP INSERT', ours, bareHttp));
     ctx.log(ratioLine('ratio write path / event store append alone', ours, append));
+    for (const [script, mb] of peakRss) ctx.log(`  peak RSS of ${script}: ${mb} MB`);
+    ctx.log(
+      `  peak RSS of this bench process (load generator, in-process contenders): ${peakRssMb(process.pid)} MB`,
+    );
   } finally {
     await store.close();
     await pool.end();
@@ -210,38 +217,6 @@ function movementData() {
     custo_medio_bruto: '2.5',
     criado_em: new Date().toISOString(),
   };
-}
-
-/**
- * Starts a script in a process of its own (the load generator must not share its event loop)
- * and resolves once it says `listening on port N` on stderr.
- */
-function startChild(
-  script: string,
-  env: Record<string, string>,
-): Promise<{ url: string; stop(): Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', script], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let err = '';
-    child.stderr!.on('data', (chunk) => {
-      err += String(chunk);
-      const port = /listening on port (\d+)/.exec(err)?.[1];
-      if (port)
-        resolve({
-          url: `http://127.0.0.1:${port}`,
-          stop: () =>
-            new Promise<void>((done) => {
-              child.once('exit', () => done());
-              child.kill('SIGTERM');
-            }),
-        });
-    });
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}: ${err}`)));
-  });
 }
 
 // As a child process: the bare route, one pooled INSERT per request, no auth, no checks.
