@@ -25,11 +25,16 @@ export type Claim =
 // one whose running attempt's lease ran out (its process died), or it stays as it is and is not
 // returned. Rows go in sorted by (token, key), so two statements claiming the same keys lock
 // them in the same order and never deadlock.
+// The claim's commit does not wait for its WAL flush (synchronous_commit off, for this statement
+// only): the write that follows commits synchronously, which flushes the log up to and past the
+// claim, so every answer a client sees stands on a durable claim. A claim lost in a crash before
+// that is a key released, which a retry claims again (its event ids are the same: no double write).
 const CLAIM = `INSERT INTO idempotency_keys AS k
        (token_id, idempotency_key, empresa_id, fingerprint, attempt_id, state, created_at, lease_until)
 SELECT x.token_id, x.idempotency_key, x.empresa_id, x.fingerprint, x.attempt_id, 'running', x.now, x.lease_until
   FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::bytea[], $5::uuid[], $6::timestamptz[], $7::timestamptz[])
          AS x(token_id, idempotency_key, empresa_id, fingerprint, attempt_id, now, lease_until)
+ WHERE (SELECT set_config('synchronous_commit', 'off', true)) IS NOT NULL
  ORDER BY x.token_id, x.idempotency_key
 ON CONFLICT (token_id, idempotency_key) DO UPDATE
    SET fingerprint = EXCLUDED.fingerprint, attempt_id = EXCLUDED.attempt_id, state = 'running',
