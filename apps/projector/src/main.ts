@@ -8,7 +8,9 @@ import { loadEnv } from './env.js';
 async function main(): Promise<void> {
   const env = loadEnv(process.env);
   const log = pino({ level: env.logLevel });
-  const pool = createPool(env.databaseUrl, { name: 'factory-projector', max: 4 });
+  // Per projection one or two batch transactions (the stock's ledger overlaps the commit of the
+  // batch before), plus the log reader and the watermark heartbeat.
+  const pool = createPool(env.databaseUrl, { name: 'factory-projector', max: 6 });
   // Idempotent and serialised by an advisory lock: whichever process starts first migrates.
   await migrate(pool);
   const eventStore = createPostgresEventStore({ pool });

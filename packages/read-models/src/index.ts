@@ -81,8 +81,9 @@ export {
 export { STOCK_TABLES, stockProjection } from './stock/stock-projection.js';
 export {
   type BalanceChange,
-  foldStockEvents,
-  type MovementRow,
+  type BalanceChanges,
+  foldBalances,
+  foldMovements,
+  type MovementColumns,
   STOCK_MOVEMENT_EVENTS,
-  type StockBatch,
 } from './stock/stock-rows.js';

@@ -1,6 +1,7 @@
 import type { Pool } from '@factory/database';
 import type pg from 'pg';
 import type { EventStore, Subscription } from '../event-store.js';
+import { LogTail } from '../subscription/log-tail.js';
 import { appendNotifierOf } from './append-notifier.js';
 import { appendToStream } from './append-to-stream.js';
 import { checkpointOf } from './checkpoint-of.js';
@@ -30,6 +31,8 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
   const notifier = appendNotifierOf(pool);
   const listen = options.listen === undefined ? pool.options : options.listen;
   const subscriptions = new Set<Subscription>();
+  // One tail per store: its subscriptions (a worker's projections) read each event once.
+  const tail = new LogTail((read) => readAll(pool, read));
   return {
     appendToStream: (stream, events, append) => appendToStream(pool, stream, events, append),
     readStream: (stream, read) => readStream(pool, stream, read),
@@ -38,7 +41,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
     checkpointOf: (position) => checkpointOf(pool, position),
     notifyAppended: () => notifier.poke(),
     async subscribe(subscribeOptions) {
-      const subscription = await subscribe(pool, listen, subscribeOptions);
+      const subscription = await subscribe(pool, tail, listen, subscribeOptions);
       subscriptions.add(subscription);
       subscription.done.then(
         () => subscriptions.delete(subscription),

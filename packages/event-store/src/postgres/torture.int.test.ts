@@ -18,7 +18,9 @@ const BATCH = 5; // the reader's, small so that it runs alongside the writers ma
  * their transaction id early, while a reader follows the global log in small batches. The
  * reader must end with every committed event exactly once, no rolled-back one, and each
  * stream's revisions in order. A `position > N` reader following the same run misses events
- * (asserted; late-commit.int.test.ts shows the loss step by step).
+ * (asserted; late-commit.int.test.ts shows the loss step by step). Three subscriptions of one
+ * store follow the same run through the tail they share (log-tail.ts), each with its own batch
+ * size and pace, and must each see exactly what the reader saw.
  */
 describeWith(['postgres'], 'global log under concurrent, slow and failing writers', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -43,6 +45,11 @@ describeWith(['postgres'], 'global log under concurrent, slow and failing writer
       () => committed.size,
     );
     const naive = followNaively(db.pool, () => writing);
+    const subscribers = await Promise.all(
+      [3, 7, 16].map((batchSize, i) =>
+        subscribeAtPace(store, batchSize, i === 0 ? mulberry32(seed + 1) : () => 0),
+      ),
+    );
 
     const appender = async () => {
       for (let round = 0; round < ROUNDS; round++) {
@@ -115,6 +122,12 @@ describeWith(['postgres'], 'global log under concurrent, slow and failing writer
     const revisions = new Map<string, number[]>();
     for (const e of seen) revisions.set(e.stream, [...(revisions.get(e.stream) ?? []), e.revision]);
     for (const list of revisions.values()) expect(list).toEqual(list.map((_, i) => i));
+
+    for (const subscriber of subscribers) {
+      await expect.poll(() => subscriber.seen.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(ids.length);
+      await subscriber.subscription.close();
+      expect(subscriber.seen.map((e) => e.id)).toEqual(ids);
+    }
   });
 });
 
@@ -138,6 +151,21 @@ async function follow(
     if (batch.length < BATCH) await new Promise((r) => setTimeout(r, 2));
   }
   return seen;
+}
+
+/** A subscription that takes up to `pause() * 20` ms per batch (0: as fast as it can). */
+async function subscribeAtPace(store: EventStore, batchSize: number, pause: () => number) {
+  const seen: RecordedEvent[] = [];
+  const subscription = await store.subscribe({
+    batchSize,
+    pollIntervalMs: 20,
+    handle: async (events) => {
+      seen.push(...events);
+      const ms = pause() * 20;
+      if (ms > 0) await new Promise((r) => setTimeout(r, ms));
+    },
+  });
+  return { seen, subscription };
 }
 
 async function followNaively(pool: Pool, writing: () => boolean): Promise<Set<string>> {

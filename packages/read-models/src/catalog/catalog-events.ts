@@ -5,7 +5,8 @@ import type {
   MovimentoRegistrado,
   ProdutoEvent,
 } from '@factory/domain';
-import { parseStreamName, type RecordedEvent } from '@factory/event-store';
+import type { RecordedEvent } from '@factory/event-store';
+import { companyReader } from '../projector/event-company.js';
 
 /**
  * What the catalog projection handles: the catalog's own events and the stock movements, whose
@@ -38,18 +39,10 @@ export type CatalogEvent =
 /** A handled event with its company, read once from the stream name. */
 export type CatalogRecorded = RecordedEvent<CatalogEvent> & { empresaId: string };
 
-/**
- * The company is part of every stream name (invariant 8): it is what the command was decided
- * against. The metadata's empresa_id serves only streams named otherwise.
- */
+/** The batch with each event's company (see event-company.ts). */
 export function withCompany(events: readonly RecordedEvent[]): CatalogRecorded[] {
-  return events.map((event) => {
-    const fromStream = parseStreamName(event.stream)?.companyId;
-    const fromMetadata = event.metadata.empresa_id;
-    const empresaId = fromStream ?? (typeof fromMetadata === 'string' ? fromMetadata : undefined);
-    if (!empresaId) throw new Error(`event ${event.id} of stream ${event.stream} names no company`);
-    return { ...(event as RecordedEvent<CatalogEvent>), empresaId };
-  });
+  const companyOf = companyReader();
+  return events.map((event) => ({ ...(event as RecordedEvent<CatalogEvent>), empresaId: companyOf(event) }));
 }
 
 /** Map key of a company's record. */

@@ -24,6 +24,11 @@ export class Streams<S, E extends EventShape> {
     for (const [id, stream] of this.#streams) yield [id, stream.state];
   }
 
+  /** The stream's last revision: where an append from elsewhere continues it. */
+  revision(id: string): StreamRevision {
+    return this.#streams.get(id)?.revision ?? 'no_stream';
+  }
+
   events(id: string): readonly EventShape[] {
     return this.#streams.get(id)?.events ?? [];
   }

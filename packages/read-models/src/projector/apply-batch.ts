@@ -27,23 +27,37 @@ export interface BatchToApply {
  * A kill at any point leaves either the whole batch with its checkpoint, or neither.
  * Events the projection does not handle still move the checkpoint, so an idle projection
  * reaches the head of a log full of other events.
+ *
+ * `previous` settles when the batch before has committed (it rejects if that one failed). A
+ * projection's staged writes run before it does, the rest after; a batch whose predecessor
+ * failed rolls back. Either way the checkpoint's compare-and-set orders the commits: this batch
+ * expects the checkpoint its predecessor stores.
  */
 export async function applyBatch(
   pool: Pool,
   projection: Projection,
   target: ProjectionTarget,
   batch: BatchToApply,
+  previous: Promise<void> = Promise.resolve(),
 ): Promise<LogCheckpoint> {
   const next = batch.events.at(-1)!.checkpoint;
   const handled = batch.events.filter((e) => projection.handles.includes(e.type));
-  await inTransaction(pool, async (client) => {
+  const staged = handled.length > 0 && projection.stage !== undefined;
+  // Without staged writes, nothing is gained by holding a connection while waiting.
+  if (!staged) await previous;
+  await inTransaction(
+    pool,
+    async (client) => {
+      if (staged) await projection.stage!(client, handled, target);
+      await previous;
+      if (handled.length > 0) await projection.apply(client, handled, target);
+      if (!(await storeCheckpoint(client, target.checkpointName, batch.after, next, batch.watermark)))
+        throw new CheckpointMovedError(target.checkpointName);
+    },
     // Read models are derived: a PostgreSQL crash may forget the last few batches, but only
     // whole, with their checkpoint (the WAL replays in order), and they are projected again.
     // Not waiting for the WAL flush at each commit saves a disk round trip per batch.
-    await client.query('SET LOCAL synchronous_commit = off');
-    if (handled.length > 0) await projection.apply(client, handled, target);
-    if (!(await storeCheckpoint(client, target.checkpointName, batch.after, next, batch.watermark)))
-      throw new CheckpointMovedError(target.checkpointName);
-  });
+    'SET LOCAL synchronous_commit = off',
+  );
   return next;
 }

@@ -1,17 +1,27 @@
 import type { LogCheckpoint, RecordedEvent } from '@factory/event-store';
 
-type Apply = (after: LogCheckpoint, events: readonly RecordedEvent[]) => Promise<LogCheckpoint>;
+/**
+ * Applies one batch: `after` is where it starts, `previous` settles once the batch before has
+ * committed (rejecting if that one failed).
+ */
+type Apply = (
+  after: LogCheckpoint,
+  events: readonly RecordedEvent[],
+  previous: Promise<void>,
+) => Promise<LogCheckpoint>;
 
 /**
- * Double buffering between the log reader and the writer: `push` waits for the batch being
- * applied, starts applying the new one and returns, so the subscription reads the next batch
- * while this one is written (reading and writing use different connections and cores).
- * Batches are applied strictly one after the other, in log order. After a failure nothing
- * more is applied: `onFailure` is told at once, and `push` and `drain` reject with the error,
- * so the caller resumes from the stored checkpoint.
+ * Buffering between the log reader and the writer: `push` waits until fewer than `depth` batches
+ * are in flight, starts the new one and returns, so the subscription reads the next batch while
+ * this one is written (reading and writing use different connections and cores). With a depth of
+ * 2, a batch's staged writes also overlap the commit of the one before (apply-batch.ts).
+ * Batches commit strictly one after the other, in log order. After a failure nothing more is
+ * started and the batches in flight roll back: `onFailure` is told at once, and `push` and
+ * `drain` reject with the error, so the caller resumes from the stored checkpoint.
  */
 export class BatchPipeline {
-  #inFlight: Promise<void> = Promise.resolve();
+  /** The batches in flight, oldest first: each one's commit (rejecting if it failed). */
+  #inFlight: Array<Promise<void>> = [];
   #failure: { error: unknown } | null = null;
   #after: LogCheckpoint;
 
@@ -19,32 +29,44 @@ export class BatchPipeline {
     after: LogCheckpoint,
     private readonly apply: Apply,
     private readonly onFailure: (error: unknown) => void,
+    private readonly depth = 1,
   ) {
     this.#after = after;
   }
 
   async push(events: readonly RecordedEvent[]): Promise<void> {
-    await this.#inFlight;
+    while (this.#inFlight.length >= this.depth) await settled(this.#inFlight[0]!);
     this.#throwIfFailed();
-    this.#inFlight = this.#run(events);
+    const previous = this.#inFlight.at(-1) ?? Promise.resolve();
+    const committed = this.apply(this.#after, events, previous).then(
+      () => undefined,
+      (error: unknown) => {
+        if (!this.#failure) {
+          this.#failure = { error };
+          this.onFailure(error);
+        }
+        throw error;
+      },
+    );
+    // The next batch starts after this one's last event, whether or not it has committed yet.
+    this.#after = events.at(-1)!.checkpoint;
+    this.#inFlight.push(committed);
+    void settled(committed).then(() => this.#inFlight.splice(this.#inFlight.indexOf(committed), 1));
   }
 
-  /** Resolves once the batch in flight is applied; rejects with the first failure. */
+  /** Resolves once the batches in flight are applied; rejects with the first failure. */
   async drain(): Promise<void> {
-    await this.#inFlight;
+    await Promise.all(this.#inFlight.map(settled));
     this.#throwIfFailed();
-  }
-
-  async #run(events: readonly RecordedEvent[]): Promise<void> {
-    try {
-      this.#after = await this.apply(this.#after, events);
-    } catch (error) {
-      this.#failure = { error };
-      this.onFailure(error);
-    }
   }
 
   #throwIfFailed(): void {
     if (this.#failure) throw this.#failure.error;
   }
 }
+
+const settled = (promise: Promise<void>): Promise<void> =>
+  promise.then(
+    () => undefined,
+    () => undefined,
+  );

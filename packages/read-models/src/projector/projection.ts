@@ -23,8 +23,18 @@ export interface Projection {
   handles: readonly string[];
   /** Its tables, all in the target's schema (what a rebuild copies and swaps). */
   tables: readonly string[];
-  /** Called with the batch's handled events only, in log order, inside the batch's transaction. */
+  /**
+   * Called with the batch's handled events only, in log order, inside the batch's transaction,
+   * once the batch before has committed. The events are shared with the worker's other
+   * projections: read them, never change them.
+   */
   apply(client: PoolClient, events: readonly RecordedEvent[], target: ProjectionTarget): Promise<void>;
+  /**
+   * Optional: writes that no other batch's rows bear on (rows keyed by the event itself, such as
+   * a ledger's), done first in the batch's transaction while the batch before may still be
+   * committing, so that the two overlap. Nothing read here may depend on earlier batches.
+   */
+  stage?(client: PoolClient, events: readonly RecordedEvent[], target: ProjectionTarget): Promise<void>;
 }
 
 export const LIVE_SCHEMA = 'public';

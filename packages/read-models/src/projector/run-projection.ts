@@ -43,14 +43,16 @@ export function runProjection(options: ProjectionRunOptions): { stop(): Promise<
     const stored = (await ensureCheckpoint(pool, target.checkpointName)).checkpoint;
     const pipeline = new BatchPipeline(
       stored,
-      async (after, events) => {
+      async (after, events, previous) => {
         const last = events.at(-1)!.checkpoint;
         const watermark = heads.settledBy(last);
-        const next = await applyBatch(pool, projection, target, { after, events, watermark });
+        const next = await applyBatch(pool, projection, target, { after, events, watermark }, previous);
         options.onBatch?.({ checkpointName: target.checkpointName, events: events.length, checkpoint: next });
         return next;
       },
       () => void subscription?.close(),
+      // Staged writes overlap the commit of the batch before: two batches in flight.
+      projection.stage ? 2 : 1,
     );
     subscription = await eventStore.subscribe({
       after: stored,

@@ -17,32 +17,39 @@ export interface LatencyFigures {
 
 /**
  * Appends movements at a steady rate (open loop: one write started every 1/rate s, each item's
- * writes queued behind each other) while polling the projection's checkpoint every 2 ms:
- * latency runs from the append's commit to the commit of the batch holding its row.
+ * writes queued behind each other) while polling the projections' checkpoints every 2 ms:
+ * latency runs from the append's commit to the commit of the batch holding its row, in each of
+ * the projections named (the stock's by default).
  */
 export async function measureAppendToRowLatency(
   pool: Pool,
   store: EventStore,
-  options: { writesPerSecond: number; seconds: number },
-): Promise<LatencyFigures> {
+  options: { writesPerSecond: number; seconds: number; projections?: readonly string[] },
+): Promise<Map<string, LatencyFigures>> {
   const { writesPerSecond, seconds } = options;
+  const names = options.projections ?? ['estoque'];
   const writer = new StockWriter(store, randomUUID());
   const locais = [randomUUID(), randomUUID()];
   const items = await Promise.all(Array.from({ length: 100 }, () => writer.defineItem()));
-  await waitUntilCaughtUp(pool, store, 'estoque');
-  // The row is committed with the checkpoint that passes its event: watch the checkpoint.
-  const pending: Array<{ checkpoint: LogCheckpoint; committed: number }> = [];
-  const latencies: number[] = [];
+  for (const name of names) await waitUntilCaughtUp(pool, store, name);
+  // The row is committed with the checkpoint that passes its event: watch the checkpoints.
+  const pending = new Map(
+    names.map((name) => [name, [] as Array<{ checkpoint: LogCheckpoint; committed: number }>]),
+  );
+  const latencies = new Map(names.map((name) => [name, [] as number[]]));
   let polling = true;
   const poller = (async () => {
-    while (polling || pending.length > 0) {
-      const stored = await readCheckpoint(pool, 'estoque');
-      const seen = performance.now();
-      for (let i = pending.length - 1; i >= 0; i--) {
-        const write = pending[i]!;
-        if (stored && compareCheckpoints(stored.checkpoint, write.checkpoint) >= 0) {
-          latencies.push(seen - write.committed);
-          pending.splice(i, 1);
+    while (polling || [...pending.values()].some((p) => p.length > 0)) {
+      for (const name of names) {
+        const stored = await readCheckpoint(pool, name);
+        const seen = performance.now();
+        const waiting = pending.get(name)!;
+        for (let i = waiting.length - 1; i >= 0; i--) {
+          const write = waiting[i]!;
+          if (stored && compareCheckpoints(stored.checkpoint, write.checkpoint) >= 0) {
+            latencies.get(name)!.push(seen - write.committed);
+            waiting.splice(i, 1);
+          }
         }
       }
       await new Promise((resolve) => setTimeout(resolve, 2));
@@ -60,14 +67,19 @@ export async function measureAppendToRowLatency(
       const event = await writer.move(items[item]!, locais[randomInt(2)]!, randomInt(1, 9), {
         custo_unitario: 1,
       });
-      pending.push({ checkpoint: event.checkpoint, committed: performance.now() });
+      const committed = performance.now();
+      for (const waiting of pending.values()) waiting.push({ checkpoint: event.checkpoint, committed });
     });
   }
   await Promise.all(chains);
   const achieved = Math.round(total / ((performance.now() - begin) / 1000));
   polling = false;
   await poller;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
-  return { count: latencies.length, achieved, p50: at(0.5), p99: at(0.99), max: latencies.at(-1)! };
+  return new Map(
+    names.map((name) => {
+      const sorted = latencies.get(name)!.sort((a, b) => a - b);
+      const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+      return [name, { count: sorted.length, achieved, p50: at(0.5), p99: at(0.99), max: sorted.at(-1)! }];
+    }),
+  );
 }

@@ -18,21 +18,34 @@ export interface StockLogShape {
   /** Events per append call (one transaction each). */
   chunk?: number;
   concurrency?: number;
+  /** How a company's items come to exist; bare stock definitions (InsumoDefinido.v1) by default. */
+  items?: (empresa: string, count: number) => Promise<ItemStart[]>;
 }
+
+/** An item before its history: its stock state, its stream's revision, and events to append first. */
+export type ItemStart = Pick<ItemHistory, 'insumo' | 'state' | 'revision' | 'before'>;
 
 /** Appends the log; resolves to the number of movement events appended. */
 export async function appendStockLog(store: EventStore, shape: StockLogShape): Promise<number> {
-  const streams: Array<() => Promise<number>> = [];
+  const histories: ItemHistory[] = [];
   for (let c = 0; c < shape.companies; c++) {
     const empresa = randomUUID();
     const locais = Array.from({ length: shape.locations }, () => randomUUID());
-    for (let i = 0; i < shape.itemsPerCompany; i++)
-      streams.push(() => appendItem(store, empresa, locais, shape.movementsPerItem, shape.chunk ?? 1000));
+    const starts = await (shape.items ?? bareItems)(empresa, shape.itemsPerCompany);
+    for (const start of starts)
+      histories.push({
+        ...start,
+        empresa,
+        locais,
+        count: shape.movementsPerItem,
+        chunk: shape.chunk ?? 1000,
+      });
   }
   let total = 0;
   const worker = async () => {
-    for (let next = streams.shift(); next; next = streams.shift()) {
-      const appended = await next();
+    for (let next = histories.shift(); next; next = histories.shift()) {
+      // Not `total += await ...`: that would add to the total read before the await.
+      const appended = await appendMovements(store, next);
       total += appended;
     }
   };
@@ -40,17 +53,10 @@ export async function appendStockLog(store: EventStore, shape: StockLogShape): P
   return total;
 }
 
-async function appendItem(
-  store: EventStore,
-  empresa: string,
-  locais: string[],
-  count: number,
-  chunk: number,
-) {
-  const insumo = randomUUID();
-  const created = new Date();
-  const events: StockEvent[] = [
-    {
+async function bareItems(_empresa: string, count: number): Promise<ItemStart[]> {
+  return Array.from({ length: count }, () => {
+    const insumo = randomUUID();
+    const definido: StockEvent = {
       type: 'InsumoDefinido.v1',
       data: {
         insumo_id: insumo,
@@ -59,11 +65,41 @@ async function appendItem(
         unidade_consumo: 'un',
         fator_conversao: '12',
         custo_referencia: '1',
-        definido_em: created.toISOString(),
+        definido_em: new Date().toISOString(),
       },
-    },
-  ];
-  let state: StockState = evolveStock(initialStockState(), events[0]!);
+    };
+    return {
+      insumo,
+      state: evolveStock(initialStockState(), definido),
+      revision: 'no_stream' as const,
+      before: [definido],
+    };
+  });
+}
+
+export interface ItemHistory {
+  empresa: string;
+  insumo: string;
+  /** The item's stock state and its stream's revision before the history. */
+  state: StockState;
+  revision: ExpectedRevision;
+  /** Events to append first (the item's definition when the stream is new). */
+  before?: StockEvent[];
+  locais: string[];
+  count: number;
+  /** Events per append call (one transaction each). */
+  chunk: number;
+}
+
+/**
+ * Decides `count` random movements of one item in memory (about one in five an outflow, entries
+ * with a random cost, one millisecond apart) and appends them in chunks; resolves to `count`.
+ */
+export async function appendMovements(store: EventStore, item: ItemHistory): Promise<number> {
+  const { empresa, insumo, locais, count } = item;
+  const created = new Date();
+  let state = item.state;
+  const events: StockEvent[] = [...(item.before ?? [])];
   for (let n = 0; n < count; n++) {
     const quantidade = randomInt(5) === 0 ? -randomInt(1, 30) : randomInt(1, 40);
     const decision = decideStock(
@@ -86,10 +122,10 @@ async function appendItem(
     for (const event of decision.events) state = evolveStock(state, event);
     events.push(...decision.events);
   }
-  let expected: ExpectedRevision = 'no_stream';
-  for (let at = 0; at < events.length; at += chunk) {
+  let expected = item.revision;
+  for (let at = 0; at < events.length; at += item.chunk) {
     const slice = events
-      .slice(at, at + chunk)
+      .slice(at, at + item.chunk)
       .map((e) => ({ ...e, id: randomUUID(), metadata: { empresa_id: empresa } }));
     const result = await store.appendToStream(streamName('estoque', empresa, insumo), slice, {
       expectedRevision: expected,

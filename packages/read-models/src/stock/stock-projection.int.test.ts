@@ -182,6 +182,8 @@ describeWith(['postgres'], 'stock projection', () => {
     const handled = events.filter((e) => stockProjection.handles.includes(e.type));
     const client = await db.pool.connect();
     try {
+      // Both halves, as a batch does them: the staged ledger, then balances and totals.
+      await stockProjection.stage!(client, handled, liveTarget(stockProjection));
       await stockProjection.apply(client, handled, liveTarget(stockProjection));
     } finally {
       client.release();

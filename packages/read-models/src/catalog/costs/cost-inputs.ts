@@ -18,8 +18,10 @@ export function costInputs(events: readonly CatalogRecorded[]): CostInputs | nul
   const items = new Map<string, NodeRef>();
   const products = new Map<string, NodeRef>();
   const edges: CostInputs['edges'] = [];
-  const add = (into: Map<string, NodeRef>, empresa_id: string, id: string) =>
-    into.set(`${empresa_id}|${id}`, { empresa_id, id });
+  const add = (into: Map<string, NodeRef>, empresa_id: string, id: string) => {
+    const key = `${empresa_id}|${id}`;
+    if (!into.has(key)) into.set(key, { empresa_id, id });
+  };
   for (const event of events) {
     const e = event.empresaId;
     switch (event.type) {

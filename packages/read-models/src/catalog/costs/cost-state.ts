@@ -1,4 +1,5 @@
 import { type Exact, minus, plus, round, same, ZERO } from './exact.js';
+import { type PendingLocation, settledTotals } from './item-stock.js';
 import type { ItemTotals, LocationState } from './item-totals.js';
 
 /** A unit cost or a bill cost: without and with entry taxes (bruto). */
@@ -66,10 +67,14 @@ export interface ItemNode {
   empresaId: string;
   id: string;
   referencia: Exact | null;
+  /** The totals of `locations`; read them through settledTotals (item-stock.ts). */
   totals: ItemTotals | null;
   locations: Map<string, LocationState>;
-  /** The greatest criado_em of the batch's movements of the item; null when none. */
+  /** Movements recorded since the totals were computed: the last state of each location. */
+  pending: Map<string, PendingLocation>;
+  /** The greatest criado_em of the batch's movements of the item (and in ms); null when none. */
   movedAt: string | null;
+  movedMs: number;
   movedLocations: Set<string>;
 }
 
@@ -106,7 +111,10 @@ export function indexLines(
 }
 
 /** A supply item's unit cost: its average across locations, else its reference cost, else 0. */
-export const unitCostOf = (item: ItemNode): Pair => ({
-  custo: item.totals?.custoMedio ?? item.referencia ?? ZERO,
-  bruto: item.totals?.custoMedioBruto ?? item.referencia ?? ZERO,
-});
+export function unitCostOf(item: ItemNode): Pair {
+  const totals = settledTotals(item);
+  return {
+    custo: totals?.custoMedio ?? item.referencia ?? ZERO,
+    bruto: totals?.custoMedioBruto ?? item.referencia ?? ZERO,
+  };
+}

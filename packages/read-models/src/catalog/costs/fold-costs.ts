@@ -1,8 +1,8 @@
 import type { LinhaDaFicha } from '@factory/domain';
-import { type CatalogRecorded, keyOf, latest } from '../catalog-events.js';
+import { type CatalogRecorded, keyOf } from '../catalog-events.js';
 import { type CostLine, type CostState, type ItemNode, NO_BILL, type ProductNode } from './cost-state.js';
 import { exact, plus, times } from './exact.js';
-import { itemTotals } from './item-totals.js';
+import { recordMovement } from './item-stock.js';
 import { RollUp } from './roll-up.js';
 
 const ONE = exact('1');
@@ -27,21 +27,14 @@ export function foldCosts(state: CostState, events: readonly CatalogRecorded[]):
     switch (event.type) {
       case 'MovimentoRegistrado.v1':
       case 'MovimentoEstornado.v1': {
-        const { insumo_id, local_id, saldo, custo_medio, custo_medio_bruto, criado_em } = event.data;
+        const { insumo_id, criado_em } = event.data;
+        const key = keyOf(e, insumo_id);
         const item = itemNode(state, e, insumo_id);
-        roll.change(keyOf(e, insumo_id), criado_em, () => {
-          const before = item.locations.get(local_id);
-          item.locations.set(local_id, {
-            localId: local_id,
-            saldo: exact(saldo),
-            custoMedio: exact(custo_medio),
-            custoMedioBruto: exact(custo_medio_bruto),
-            movidoEm: latest(before?.movidoEm ?? null, criado_em),
-          });
-          item.totals = itemTotals(item.locations.values());
-          item.movedAt = latest(item.movedAt, criado_em);
-          item.movedLocations.add(local_id);
-        });
+        // A bill consuming the item is re-costed after each of its movements (its atualizado_em
+        // is the instant of the one that changed a shown cost); any other item only records it.
+        if (state.consumers.get(key)?.size)
+          roll.change(key, criado_em, () => recordMovement(item, event.data));
+        else recordMovement(item, event.data);
         break;
       }
       case 'InsumoCadastrado.v1':
@@ -97,7 +90,9 @@ function itemNode(state: CostState, empresaId: string, id: string): ItemNode {
       referencia: null,
       totals: null,
       locations: new Map(),
+      pending: new Map(),
       movedAt: null,
+      movedMs: 0,
       movedLocations: new Set(),
     };
     state.items.set(key, node);

@@ -32,6 +32,7 @@ export function itemTotals(locations: Iterable<LocationState>): ItemTotals | nul
   let value = ZERO;
   let valueBruto = ZERO;
   let last: LocationState | null = null;
+  let lastMs = 0;
   for (const l of locations) {
     saldo = plus(saldo, l.saldo);
     if (l.saldo.units > 0n) {
@@ -39,7 +40,11 @@ export function itemTotals(locations: Iterable<LocationState>): ItemTotals | nul
       value = plus(value, times(l.saldo, l.custoMedio));
       valueBruto = plus(valueBruto, times(l.saldo, l.custoMedioBruto));
     }
-    if (last === null || movedLater(l, last)) last = l;
+    const ms = Date.parse(l.movidoEm);
+    if (last === null || ms > lastMs || (ms === lastMs && l.localId > last.localId)) {
+      last = l;
+      lastMs = ms;
+    }
   }
   if (last === null) return null;
   if (weight.units === 0n)
@@ -49,9 +54,4 @@ export function itemTotals(locations: Iterable<LocationState>): ItemTotals | nul
     custoMedio: divide(value, weight, AVERAGE_PLACES),
     custoMedioBruto: divide(valueBruto, weight, AVERAGE_PLACES),
   };
-}
-
-function movedLater(a: LocationState, b: LocationState): boolean {
-  const at = Date.parse(a.movidoEm) - Date.parse(b.movidoEm);
-  return at !== 0 ? at > 0 : a.localId > b.localId;
 }

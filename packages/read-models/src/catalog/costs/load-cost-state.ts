@@ -12,13 +12,13 @@ const columns = (refs: readonly NodeRef[]) => [refs.map((r) => r.empresa_id), re
 const decimal = (text: string | null) => (text === null ? null : exact(text));
 
 /**
- * Loads, before the batch writes anything, what its roll-up works on (cost-state.ts), in four
+ * Loads, before the batch writes anything, what its roll-up works on (cost-state.ts), in three
  * statements whatever the batch size:
- *   1. a recursive CTE over the active bill lines finds every product that consumes a changed
- *      node at any depth;
- *   2. those products, with their active bills;
- *   3. the changed items, with their stock by location;
- *   4. the unit costs of every other node those bills consume, fixed for the batch.
+ *   1. every product that consumes a changed node at any depth (a recursive CTE over the active
+ *      bill lines), with its active bill;
+ *   2. the changed items, with their stock by location;
+ *   3. the unit costs of every other node those bills consume, fixed for the batch (skipped
+ *      when there is none).
  * Numbers travel as text, so costs stay exact.
  */
 export async function loadCostState(
@@ -33,8 +33,10 @@ export async function loadCostState(
   // Every product a changed node reaches through active bills. The bills the batch defines
   // need no walking of their own: their products are changed nodes, so walking the stored bills
   // from every changed node reaches every product the union of both reaches. LATERAL keeps each
-  // step an index lookup by part (a plain join lets the planner hash the whole table per step).
-  const closure = await client.query<NodeRef>(
+  // step, and each product and its lines, an index lookup (a plain join lets the planner hash
+  // the whole table). One row per product and line (a product without an active bill: one row,
+  // no line), in order.
+  const products = await client.query<ProductLineRow>(
     `WITH RECURSIVE up(empresa_id, id) AS (
        SELECT * FROM unnest($1::uuid[], $2::uuid[])
        UNION
@@ -42,19 +44,15 @@ export async function loadCostState(
          FROM up, LATERAL (SELECT l.empresa_id, l.produto_id FROM ${t('catalogo_ficha_linhas')} l
                             WHERE l.empresa_id = up.empresa_id AND l.parte_id = up.id) AS consumer
      )
-     SELECT empresa_id, id FROM up`,
-    columns(starts),
-  );
-
-  // One row per product and line (a product without an active bill: one row, no line), in order.
-  const products = await client.query<ProductLineRow>(
-    `SELECT p.empresa_id, p.id, p.custo_manual::text, p.custo_exato::text, p.custo_exato_bruto::text,
+     SELECT p.empresa_id, p.id, p.custo_manual::text, p.custo_exato::text, p.custo_exato_bruto::text,
             l.parte_id, l.consumo::text, l.perda_pct::text
-       FROM unnest($1::uuid[], $2::uuid[]) AS s(empresa_id, id)
-       JOIN ${t('catalogo_produtos')} p ON p.empresa_id = s.empresa_id AND p.id = s.id
-       LEFT JOIN ${t('catalogo_ficha_linhas')} l ON l.empresa_id = p.empresa_id AND l.produto_id = p.id
+       FROM up
+       JOIN LATERAL (SELECT * FROM ${t('catalogo_produtos')} p
+                      WHERE p.empresa_id = up.empresa_id AND p.id = up.id) AS p ON true
+       LEFT JOIN LATERAL (SELECT * FROM ${t('catalogo_ficha_linhas')} l
+                           WHERE l.empresa_id = p.empresa_id AND l.produto_id = p.id) AS l ON true
       ORDER BY p.empresa_id, p.id, l.ordem`,
-    columns(closure.rows),
+    columns(starts),
   );
   addProducts(state, products.rows);
 
@@ -167,7 +165,9 @@ function addItem(state: CostState, row: ItemRow): void {
     referencia: decimal(row.custo_referencia),
     totals: itemTotals(locations.values()),
     locations,
+    pending: new Map(),
     movedAt: null,
+    movedMs: 0,
     movedLocations: new Set(),
   });
 }

@@ -2,6 +2,7 @@ import type { PoolClient } from '@factory/database';
 import { qualifiedTable } from '../../projector/projection.js';
 import type { CostState } from './cost-state.js';
 import { type Exact, text } from './exact.js';
+import { settledTotals } from './item-stock.js';
 
 const out = (value: Exact | null | undefined) => (value == null ? null : text(value));
 
@@ -49,14 +50,17 @@ export async function writeCosts(client: PoolClient, schema: string, state: Cost
       WHERE t.empresa_id = r.empresa_id AND t.id = r.id`,
     [
       JSON.stringify(
-        moved.map((i) => ({
-          empresa_id: i.empresaId,
-          id: i.id,
-          saldo: out(i.totals?.saldo),
-          custo_medio: out(i.totals?.custoMedio),
-          custo_medio_bruto: out(i.totals?.custoMedioBruto),
-          movido_em: i.movedAt,
-        })),
+        moved.map((i) => {
+          const totals = settledTotals(i);
+          return {
+            empresa_id: i.empresaId,
+            id: i.id,
+            saldo: out(totals?.saldo),
+            custo_medio: out(totals?.custoMedio),
+            custo_medio_bruto: out(totals?.custoMedioBruto),
+            movido_em: i.movedAt,
+          };
+        }),
       ),
     ],
   );
