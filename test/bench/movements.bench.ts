@@ -7,7 +7,8 @@ import { createStockWriteModel } from '@factory/write-model';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { type BenchContext, ratioLine } from './support/bench-context.js';
-import { peakRssMb, startChildServer } from './support/child-server.js';
+import { startChildServer } from './support/child-server.js';
+import { peakRssMb } from './support/process-stats.js';
 
 /**
  * Accepted stock movements per second through the real write path (HTTP into the standalone

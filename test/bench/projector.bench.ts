@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createPool, migrate, type Pool } from '@factory/database';
 import { createPostgresEventStore } from '@factory/event-store';
 import { PROJECTIONS, waitUntilCaughtUp } from '@factory/read-models';
@@ -8,6 +7,7 @@ import { explainStockListsAtScale } from '../../packages/read-models/src/lists/p
 import { measureAppendToRowLatency } from '../../packages/read-models/src/stock/latency-probe.fixture.js';
 import { appendStockLog } from '../../packages/read-models/src/stock/stock-load.fixture.js';
 import { ratioLine } from './support/bench-context.js';
+import { cpuSeconds, peakRssMb } from './support/process-stats.js';
 
 /**
  * The projector: catch-up rate of the standalone process (every projection: stock and catalog)
@@ -86,7 +86,7 @@ export async function run(ctx: Ctx): Promise<void> {
       ctx.log(
         `  PostgreSQL CPU of the projector's connections during catch-up: ${serverCpu.toFixed(1)} s; both sides: ${(((cpu + serverCpu) * 1e6) / raw.count).toFixed(0)} µs per event`,
       );
-    ctx.log(`  projector peak RSS after catch-up: ${peakRssMb(child)} MB`);
+    ctx.log(`  projector peak RSS after catch-up: ${peakRssMb(child.pid!)} MB`);
 
     // 2. Latency at a steady write rate, with the projector at the head.
     const latencies = await measureAppendToRowLatency(pool, store, {
@@ -98,7 +98,7 @@ export async function run(ctx: Ctx): Promise<void> {
       ctx.log(
         `  append-to-row latency (${name}) at ${WRITES_PER_SECOND} writes/s for ${LATENCY_SECONDS} s (${latency.count} writes, achieved ${latency.achieved} writes/s): p50 ${latency.p50.toFixed(1)} ms, p99 ${latency.p99.toFixed(1)} ms, max ${latency.max.toFixed(1)} ms (polled every 2 ms)`,
       );
-    ctx.log(`  projector peak RSS overall: ${peakRssMb(child)} MB`);
+    ctx.log(`  projector peak RSS overall: ${peakRssMb(child.pid!)} MB`);
     await stop(child);
     child = null;
 
@@ -136,12 +136,6 @@ const stop = (child: ChildProcess) =>
     child.kill('SIGTERM');
   });
 
-// utime + stime of a process, in seconds (clock ticks of 1/100 s on Linux).
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 // The server processes behind the projector's connections (its pool and its listener), when
 // PostgreSQL runs on this machine; NaN when their /proc entries cannot be read.
 async function serverCpuSeconds(pool: Pool): Promise<number> {
@@ -153,12 +147,6 @@ async function serverCpuSeconds(pool: Pool): Promise<number> {
   } catch {
     return Number.NaN;
   }
-}
-
-// VmHWM: the process's resident set high-water mark.
-function peakRssMb(child: ChildProcess): string {
-  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-  return (Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024).toFixed(0);
 }
 
 async function rawScan(pool: Pool): Promise<number> {

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { peakRssMb } from './process-stats.js';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 
@@ -42,9 +42,4 @@ export function startChildServer(script: string, env: Record<string, string>): P
     child.stderr!.on('data', (chunk: Buffer) => listen(chunk, process.stderr));
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}: ${said}`)));
   });
-}
-
-export function peakRssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }
