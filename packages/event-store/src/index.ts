@@ -30,12 +30,12 @@ export {
   type AppendWrite,
   appendInTransaction,
   appendStreams,
-  appendWithWrites,
   EVENTS_APPENDED_CHANNEL,
   notifyAppended,
   StaleTransactionError,
   type StreamAppend,
   type StreamsOutcome,
+  tryAppend,
 } from './postgres/append-to-stream.js';
 export {
   createPostgresEventStore,

@@ -1,11 +1,10 @@
 import { inTransaction, type Pool, type PoolClient } from '@factory/database';
 import {
-  type AppendWrite,
   appendInTransaction,
-  appendWithWrites,
   type EventMetadata,
   type EventShape,
   notifyAppended,
+  tryAppend,
 } from '@factory/event-store';
 import type { LoadedStream } from './load-stream.js';
 
@@ -16,7 +15,6 @@ export interface AppendCommandOptions<E> {
   eventId: (index: number) => string;
   metadata: EventMetadata;
   created: Date;
-  writes?: (events: AppendedEvent<E>[]) => AppendWrite[];
   inTransaction?: (client: PoolClient, events: AppendedEvent<E>[]) => Promise<void>;
 }
 
@@ -51,17 +49,16 @@ export async function appendDecision<S, E extends EventShape>(
     id: toAppend[index]!.id,
     revision: first + index,
   }));
-  const writes = options.writes?.(events) ?? [];
   const expected = { expectedRevision: loaded.revision };
   if (!options.inTransaction) {
-    // One statement, one round trip, one commit: the events and every write, or nothing.
-    const { result, written } = await appendWithWrites(pool, stream, toAppend, expected, writes);
+    // One statement, one round trip, one commit.
+    const { result, written } = await tryAppend(pool, stream, toAppend, expected);
     if (!written) throw new AlreadyAppended(stream);
     return { events, position: result.lastPosition };
   }
   const hook = options.inTransaction;
   const position = await inTransaction(pool, async (client) => {
-    const result = await appendInTransaction(client, stream, toAppend, expected, writes);
+    const result = await appendInTransaction(client, stream, toAppend, expected);
     // An earlier append of these ids makes the store answer with its result, writing nothing;
     // the hook's rows keyed by the event ids then collide (no ON CONFLICT), and the unique
     // violation sends the handler back to reload.

@@ -1,6 +1,5 @@
 import type { Pool } from '@factory/database';
 import {
-  type AppendWrite,
   type EventMetadata,
   type EventShape,
   type EventStore,
@@ -15,7 +14,7 @@ import {
 } from './append-decision.js';
 import { backoff } from './backoff.js';
 import type { Decider, SnapshotStore } from './decider.js';
-import { catchUp, type LoadedStream, loadStream } from './load-stream.js';
+import { catchUp, loadStream } from './load-stream.js';
 
 export type { AppendedEvent } from './append-decision.js';
 
@@ -41,24 +40,13 @@ export interface CommandOptions<S, E> extends AppendCommandOptions<E> {
   /** The handler's `now`: the events' time. */
   created: Date;
   /**
-   * The stream as the caller already loaded it (e.g. in the query that also checked its
-   * inputs); otherwise step 1 loads it through the snapshots and the store.
-   */
-  loaded?: LoadedStream<S>;
-  /**
    * True when the state already holds this command's outcome: an earlier attempt with the
    * same event ids committed (a retry after a crash or a lost answer). Not decided again.
    */
   alreadyApplied?: (state: S) => boolean;
   /**
-   * Writes that commit with the events in the append's own statement (write-side indexes, the
-   * idempotency key's answer); see AppendWrite. Built for each append attempt from the events
-   * as decided. A result of kind `appended` means they committed.
-   */
-  writes?: (events: AppendedEvent<E>[]) => AppendWrite[];
-  /**
-   * Instead of (or besides) `writes`: further writes in a transaction around the append, for
-   * writes that need their own statements. They must insert rows keyed by the event ids, with
+   * Further writes in a transaction around the append, for writes that need their own
+   * statements. They must insert rows keyed by the event ids, with
    * no ON CONFLICT: when the store answers that these ids were appended before, the unique
    * violation is what sends the handler back to reload. Costs a transaction's extra round trips.
    */
@@ -92,7 +80,7 @@ export async function handleCommand<S, C, E extends EventShape, Err>(
 ): Promise<CommandResult<S, E, Err>> {
   const { decider } = deps;
   // 1.
-  let loaded = options.loaded ?? (await loadStream(deps.store, deps.snapshots, decider, stream));
+  let loaded = await loadStream(deps.store, deps.snapshots, decider, stream);
   for (let attempt = 1; ; attempt++) {
     if (options.alreadyApplied?.(loaded.state)) return { kind: 'already_applied', state: loaded.state };
     // 2.

@@ -102,7 +102,7 @@ export function appendNotifierOf(pool: Pool): AppendNotifier {
 }
 
 /**
- * Wakes the log's listeners (coalesced, after the fact). `appendToStream` and `appendWithWrites`
+ * Wakes the log's listeners (coalesced, after the fact). `appendToStream` and `appendStreams`
  * call it themselves; a caller of `appendInTransaction` calls it after its own COMMIT.
  */
 export function notifyAppended(pool: Pool): void {

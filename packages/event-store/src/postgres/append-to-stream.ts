@@ -42,7 +42,7 @@ export async function appendToStream(
 ): Promise<AppendResult> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return (await appendWithWrites(pool, stream, events, options)).result;
+      return (await tryAppend(pool, stream, events, options)).result;
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= MAX_ATTEMPTS) throw error;
     }
@@ -50,28 +50,25 @@ export async function appendToStream(
 }
 
 /**
- * Appends, and runs `writes` (e.g. write-side indexes, the idempotency key's answer) in the same
- * statement, so they commit with the events or not at all, in one round trip. A lost race on a
- * unique index (23505, from the events or from a write) is thrown as is: nothing was written,
- * and the caller decides again. Wakes listeners after the commit.
+ * One attempt of appendToStream, which also says whether it wrote (false: every id was in the
+ * stream already, and the result is that earlier append's). A lost race on a unique index
+ * (23505) is thrown as is: nothing was written, and the caller decides again.
  */
-export async function appendWithWrites(
+export async function tryAppend(
   pool: Pool,
   stream: string,
   events: readonly EventToAppend[],
   options: AppendOptions,
-  writes: readonly AppendWrite[] = [],
 ): Promise<AppendOutcome> {
   const append = { stream, events, expectedRevision: options.expectedRevision };
-  return appendResult(append, await appendStreams(pool, [append], writes));
+  return appendResult(append, await appendStreams(pool, [append]));
 }
 
 /**
  * Appends to several streams at once, with `writes`, in one statement and one commit: all of it
  * or nothing. Nothing is written when any id is already in the log, any stream is not at its
  * expected revision or any guard finds rows; the outcome then says which, and the caller decides
- * again. A race lost on a
- * unique index after the checks (23505) is thrown as is. This is how concurrent commands share a
+ * again. A race lost on a unique index after the checks (23505) is thrown as is. This is how concurrent commands share a
  * commit (group commit); a single append is the batch of one. Wakes listeners after the commit.
  */
 export async function appendStreams(
@@ -90,7 +87,7 @@ export async function appendStreams(
 /**
  * Appends inside a transaction the caller opened and will commit (READ COMMITTED). Losing a
  * race raises PostgreSQL's unique violation (23505): roll back and retry, as appendToStream does.
- * `writes` as for appendWithWrites. Listeners are not woken: call `notifyAppended(pool)` (or the
+ * Listeners are not woken: call `notifyAppended(pool)` (or the
  * store's `notifyAppended()`) after the COMMIT, so that nothing is announced before it is there.
  */
 export async function appendInTransaction(
@@ -98,11 +95,10 @@ export async function appendInTransaction(
   stream: string,
   events: readonly EventToAppend[],
   options: AppendOptions,
-  writes: readonly AppendWrite[] = [],
 ): Promise<AppendResult> {
   const append = { stream, events, expectedRevision: options.expectedRevision };
   validateStreams([append]);
-  const { rows } = await client.query<StatementRow>(appendStatement([append], writes));
+  const { rows } = await client.query<StatementRow>(appendStatement([append], []));
   return appendResult(append, streamsOutcome([append], rows[0]!)).result;
 }
 
