@@ -70,6 +70,22 @@ export async function startEstoqueApi(): Promise<EstoqueApi> {
   };
 }
 
+/** What the movement route tests start from: the API, a company with its token, a location, an item. */
+export interface MovementScene {
+  api: EstoqueApi;
+  empresaId: string;
+  token: string;
+  localId: string;
+  insumoId: string;
+}
+
+/** `location` picks one of the company's locations (the first by default). */
+export async function startMovementScene(location = 0): Promise<MovementScene> {
+  const api = await startEstoqueApi();
+  const { empresaId, token, locais } = await api.tenant();
+  return { api, empresaId, token, localId: locais[location]!.id, insumoId: await api.item(empresaId) };
+}
+
 export interface PostOptions {
   key?: string | null;
   contentType?: string | null;

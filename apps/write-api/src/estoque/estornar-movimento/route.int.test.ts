@@ -4,22 +4,18 @@ import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   countEvents,
-  type EstoqueApi,
   expectError,
+  type MovementScene,
   NOW_TEXT,
   post,
-  startEstoqueApi,
+  startMovementScene,
 } from '../estoque-api.fixture.js';
 
 const MOVIMENTOS = '/v1/estoque/movimentos';
 const estorno = (id: string) => `${MOVIMENTOS}/${id}/estorno`;
 
 describeWith(['postgres', 'redis'], 'POST /v1/estoque/movimentos/{id}/estorno', () => {
-  let api: EstoqueApi;
-  let empresaId: string;
-  let token: string;
-  let localId: string;
-  let insumoId: string;
+  let { api, empresaId, token, localId, insumoId } = {} as MovementScene;
 
   /** Registers an entry of 10 m at 4.0 and returns its answer. */
   const entry = (fields: Record<string, unknown> = {}) =>
@@ -36,11 +32,7 @@ describeWith(['postgres', 'redis'], 'POST /v1/estoque/movimentos/{id}/estorno', 
   const idOf = (res: LightMyRequestResponse): string => res.json().id;
 
   beforeAll(async () => {
-    api = await startEstoqueApi();
-    const tenant = await api.tenant();
-    ({ empresaId, token } = tenant);
-    localId = tenant.locais[1]!.id;
-    insumoId = await api.item(empresaId);
+    ({ api, empresaId, token, localId, insumoId } = await startMovementScene(1));
   });
 
   describe('success', () => {

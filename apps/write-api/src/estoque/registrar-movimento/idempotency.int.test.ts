@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { describeWith } from '@factory/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { countEvents, type EstoqueApi, expectError, post, startEstoqueApi } from '../estoque-api.fixture.js';
+import {
+  countEvents,
+  expectError,
+  type MovementScene,
+  post,
+  startMovementScene,
+} from '../estoque-api.fixture.js';
 
 const URL = '/v1/estoque/movimentos';
 describeWith(['postgres', 'redis'], 'POST /v1/estoque/movimentos: idempotency and concurrency', () => {
-  let api: EstoqueApi;
-  let empresaId: string;
-  let token: string;
-  let localId: string;
-  let insumoId: string;
+  let { api, empresaId, token, localId, insumoId } = {} as MovementScene;
   const movement = (fields: Record<string, unknown> = {}) => ({
     insumo_id: insumoId,
     local_id: localId,
@@ -19,11 +21,7 @@ describeWith(['postgres', 'redis'], 'POST /v1/estoque/movimentos: idempotency an
   });
 
   beforeAll(async () => {
-    api = await startEstoqueApi();
-    const tenant = await api.tenant();
-    ({ empresaId, token } = tenant);
-    localId = tenant.locais[0]!.id;
-    insumoId = await api.item(empresaId);
+    ({ api, empresaId, token, localId, insumoId } = await startMovementScene());
   });
 
   describe('idempotency', () => {

@@ -4,11 +4,11 @@ import { describeWith } from '@factory/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   countEvents,
-  type EstoqueApi,
   expectError,
+  type MovementScene,
   NOW_TEXT,
   post,
-  startEstoqueApi,
+  startMovementScene,
 } from '../estoque-api.fixture.js';
 
 const URL = '/v1/estoque/movimentos';
@@ -27,11 +27,7 @@ const MOVIMENTO_KEYS = [
 ];
 
 describeWith(['postgres', 'redis'], 'POST /v1/estoque/movimentos', () => {
-  let api: EstoqueApi;
-  let empresaId: string;
-  let token: string;
-  let localId: string;
-  let insumoId: string;
+  let { api, empresaId, token, localId, insumoId } = {} as MovementScene;
   const movement = (fields: Record<string, unknown> = {}) => ({
     insumo_id: insumoId,
     local_id: localId,
@@ -41,11 +37,7 @@ describeWith(['postgres', 'redis'], 'POST /v1/estoque/movimentos', () => {
   });
 
   beforeAll(async () => {
-    api = await startEstoqueApi();
-    const tenant = await api.tenant();
-    ({ empresaId, token } = tenant);
-    localId = tenant.locais[0]!.id;
-    insumoId = await api.item(empresaId);
+    ({ api, empresaId, token, localId, insumoId } = await startMovementScene());
   });
 
   describe('success', () => {
