@@ -1,4 +1,12 @@
 export { cnpjCheckDigits, isValidCnpj, isValidCpf, onlyDigits } from './cnpj.js';
+export {
+  type Dia,
+  isValidDia,
+  type ProductionCalendar,
+  productionDay,
+  productionDayEnd,
+  productionDayStart,
+} from './production-day.js';
 export { ALL_SCOPES, ANY_SCOPE, grants, isScope, type Scope } from './scopes.js';
 export { isValidSkuPrefix } from './sku-prefix.js';
 export { canonicalTimeZone, isValidTimeZone, isValidTurnHour } from './time-zone.js';
