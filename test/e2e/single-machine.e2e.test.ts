@@ -1,9 +1,10 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SINGLE_MACHINE, startService } from '../support/service-process.js';
 
 // The first README command's path, without the install and build: the single-machine server
 // started with no DATABASE_URL runs embedded PostgreSQL in its data folder, seeds the demo
@@ -11,48 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const ROOT = new URL('../../', import.meta.url).pathname;
 const TSX = ['--conditions=source', '--import', 'tsx'];
 const run = promisify(execFile);
-
-interface Started {
-  child: ChildProcess;
-  token: string;
-  port: string;
-}
-
-function startServer(dataDir: string, pgPort: number): Promise<Started> {
-  const child = spawn(process.execPath, [...TSX, 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      DATA_DIR: dataDir,
-      PORT: '0',
-      EMBEDDED_POSTGRES_PORT: String(pgPort),
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`server did not print its token:\n${output}`)), 90_000);
-    child.stderr!.on('data', (chunk) => {
-      output += String(chunk);
-      const token = /demo token \(every scope\): (svc_live_\w+)/.exec(output)?.[1];
-      const port = /http:\/\/127\.0\.0\.1:(\d+)/.exec(output)?.[1];
-      if (token && port) {
-        clearTimeout(timer);
-        resolve({ child, token, port });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
 
 describe('single-machine start (embedded PostgreSQL)', () => {
   let dataDir: string;
@@ -67,7 +26,7 @@ describe('single-machine start (embedded PostgreSQL)', () => {
   });
 
   it('serves /v1/eu with the printed token, and again after a restart with the same data', async () => {
-    const first = await startServer(dataDir, pgPort);
+    const first = await startService(SINGLE_MACHINE, dataDir, pgPort);
     const eu = await fetch(`http://127.0.0.1:${first.port}/v1/eu`, {
       headers: { authorization: `Bearer ${first.token}` },
     });
@@ -85,9 +44,9 @@ describe('single-machine start (embedded PostgreSQL)', () => {
       },
     );
     expect(JSON.parse(stdout)).toHaveLength(1);
-    await stop(first.child);
+    expect(await first.stop()).toBe(0);
 
-    const second = await startServer(dataDir, pgPort);
+    const second = await startService(SINGLE_MACHINE, dataDir, pgPort);
     expect(second.token).toBe(first.token);
     const again = await fetch(`http://127.0.0.1:${second.port}/v1/locais`, {
       headers: { authorization: `Bearer ${second.token}` },
@@ -95,6 +54,6 @@ describe('single-machine start (embedded PostgreSQL)', () => {
     expect(again.status).toBe(200);
     const { dados } = (await again.json()) as { dados: Array<{ nome: string }> };
     expect(dados.map((l) => l.nome)).toEqual(['Depósito central', 'Fábrica', 'Terceiro costura']);
-    await stop(second.child);
+    expect(await second.stop()).toBe(0);
   }, 180_000);
 });

@@ -1,3 +1,4 @@
+import { GracefulShutdown } from '@factory/config';
 import { createPool, migrate } from '@factory/database';
 import { createPostgresEventStore } from '@factory/event-store';
 import { PROJECTIONS, startProjector } from '@factory/read-models';
@@ -8,9 +9,11 @@ import { loadEnv } from './env.js';
 async function main(): Promise<void> {
   const env = loadEnv(process.env);
   const log = pino({ level: env.logLevel });
+  const shutdown = new GracefulShutdown({ log: (line) => log.info(line) }).listen();
   // Per projection one or two batch transactions (the stock's ledger overlaps the commit of the
   // batch before), plus the log reader and the watermark heartbeat.
   const pool = createPool(env.databaseUrl, { name: 'factory-projector', max: 6 });
+  shutdown.add('closeConnections', 'pool', () => pool.end());
   // Idempotent and serialised by an advisory lock: whichever process starts first migrates.
   await migrate(pool);
   const eventStore = createPostgresEventStore({ pool });
@@ -22,17 +25,10 @@ async function main(): Promise<void> {
     pollIntervalMs: env.pollIntervalMs,
     log,
   });
+  shutdown
+    .add('finishWork', 'projector', () => projector.close())
+    .add('closeConnections', 'event store', () => eventStore.close());
   log.info({ projecoes: PROJECTIONS.map((p) => p.name) }, 'projector started');
-
-  const shutdown = async (signal: string) => {
-    log.info({ signal }, 'projector stopping');
-    await projector.close();
-    await eventStore.close();
-    await pool.end();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 main().catch((error: unknown) => {

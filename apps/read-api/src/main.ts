@@ -1,11 +1,15 @@
+import { GracefulShutdown } from '@factory/config';
 import { createPool } from '@factory/database';
 import { createApiService } from '@factory/http';
 import { loadEnv } from './env.js';
 import { readApiRoutes } from './index.js';
 
 // The read API on its own (many-machine mode): GET routes only; migrations are the writer's job.
+const say = (line: string) => console.error(`[read-api] ${line}`);
 const env = loadEnv(process.env);
+const shutdown = new GracefulShutdown({ log: say }).listen();
 const pool = createPool(env.DATABASE_URL, { name: 'read-api' });
+shutdown.add('closeConnections', 'pool', () => pool.end());
 const api = await createApiService({
   pool,
   databaseUrl: env.DATABASE_URL,
@@ -15,10 +19,6 @@ const api = await createApiService({
   routes: readApiRoutes({ pool, windowSeconds: env.STABILIZATION_WINDOW_SECONDS }),
   logLevel: env.LOG_LEVEL,
 });
-await api.app.listen({ port: env.PORT, host: '0.0.0.0' });
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.once(signal, async () => {
-    await api.close();
-    await pool.end();
-    process.exit(0);
-  });
+api.addShutdownSteps(shutdown);
+const address = await api.app.listen({ port: env.PORT, host: '0.0.0.0' });
+say(`listening on port ${new URL(address).port}`);

@@ -1,3 +1,4 @@
+import { GracefulShutdown } from '@factory/config';
 import { createPool, migrate } from '@factory/database';
 import { createPostgresEventStore } from '@factory/event-store';
 import { createApiService, createLogger, startIdempotencyPurge } from '@factory/http';
@@ -12,11 +13,13 @@ import { resolveServices } from './resolve-services.js';
 // Single-machine mode: read API, write API and projector in one process behind one port.
 const say = (line: string) => console.error(`[factory] ${line}`);
 
-async function main(): Promise<void> {
+async function main(shutdown: GracefulShutdown): Promise<void> {
   const env = loadEnv(process.env);
   const services = await resolveServices(env, say);
+  shutdown.add('stopDatabase', 'embedded PostgreSQL', services.stop);
   say(`PostgreSQL: ${services.databaseSource}; Redis: ${services.redisSource}`);
   const pool = createPool(services.databaseUrl, { name: 'factory-server' });
+  shutdown.add('closeConnections', 'pool', () => pool.end());
   const applied = await migrate(pool);
   if (applied.length > 0) say(`migrations applied: ${applied.join(', ')}`);
 
@@ -28,6 +31,9 @@ async function main(): Promise<void> {
     projections: PROJECTIONS,
     log: createLogger(env.LOG_LEVEL).child({ componente: 'projector' }),
   });
+  shutdown
+    .add('finishWork', 'projector', () => projector.close())
+    .add('closeConnections', 'event store', () => eventStore.close());
 
   const api = await createApiService({
     pool,
@@ -41,7 +47,9 @@ async function main(): Promise<void> {
     ],
     logLevel: env.LOG_LEVEL,
   });
+  api.addShutdownSteps(shutdown);
   const purge = await startIdempotencyPurge({ pool, redisUrl: services.redisUrl, log: say });
+  shutdown.add('finishWork', 'idempotency purge', () => purge.close());
   const address = await api.app.listen({ port: env.PORT, host: '0.0.0.0' });
   const port = new URL(address).port;
   say(`serving every /v1 route on http://127.0.0.1:${port}`);
@@ -57,22 +65,12 @@ async function main(): Promise<void> {
       );
     }
   }
-
-  const shutdown = async (signal: string) => {
-    say(`${signal}: shutting down`);
-    await api.close();
-    await purge.close();
-    await projector.close();
-    await eventStore.close();
-    await pool.end();
-    await services.stop();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-main().catch((error: unknown) => {
+// Listening before anything starts: a signal or a failure during start-up still stops what
+// exists by then (the embedded database above all).
+const shutdown = new GracefulShutdown({ log: say }).listen();
+main(shutdown).catch((error: unknown) => {
   say(`start-up failed: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
+  void shutdown.stop('start-up failure', true);
 });

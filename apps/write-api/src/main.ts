@@ -1,3 +1,4 @@
+import { GracefulShutdown } from '@factory/config';
 import { createPool, migrate } from '@factory/database';
 import { createApiService, startIdempotencyPurge } from '@factory/http';
 import { loadEnv } from './env.js';
@@ -6,9 +7,10 @@ import { writeApiRoutes } from './index.js';
 // The write API on its own (production: scaled apart from reads, routed by method and path).
 const say = (line: string) => console.error(`[write-api] ${line}`);
 
-async function main(): Promise<void> {
+async function main(shutdown: GracefulShutdown): Promise<void> {
   const env = loadEnv(process.env);
   const pool = createPool(env.DATABASE_URL, { name: 'factory-write-api', max: env.DATABASE_POOL_SIZE });
+  shutdown.add('closeConnections', 'pool', () => pool.end());
   // Every instance may start first; the migration runner serialises them with an advisory lock.
   const applied = await migrate(pool);
   if (applied.length > 0) say(`migrations applied: ${applied.join(', ')}`);
@@ -22,24 +24,19 @@ async function main(): Promise<void> {
     routes: writeApiRoutes({ pool }),
     logLevel: env.LOG_LEVEL,
   });
+  api.addShutdownSteps(shutdown);
   const purge = await startIdempotencyPurge({ pool, redisUrl: env.REDIS_URL, log: say });
+  shutdown.add('finishWork', 'idempotency purge', () => purge.close());
   const address = await api.app.listen({ port: env.PORT, host: '0.0.0.0' });
   say(
     `listening on port ${new URL(address).port}; Redis ${env.REDIS_URL ? 'on' : 'off (in-process limits and jobs)'}`,
   );
-
-  const shutdown = async (signal: string) => {
-    say(`${signal}: shutting down`);
-    await api.close();
-    await purge.close();
-    await pool.end();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-main().catch((error: unknown) => {
+// Listening before anything starts: a signal or a failure during start-up still stops what
+// exists by then (the embedded database above all).
+const shutdown = new GracefulShutdown({ log: say }).listen();
+main(shutdown).catch((error: unknown) => {
   say(`start-up failed: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
+  void shutdown.stop('start-up failure', true);
 });

