@@ -1,7 +1,8 @@
 import { GracefulShutdown } from '@factory/config';
 import { createPool, migrate } from '@factory/database';
 import { createPostgresEventStore } from '@factory/event-store';
-import { createApiService, createLogger, startIdempotencyPurge } from '@factory/http';
+import { createApiService, createLogger, idempotencyPurgeJob, idempotencyPurgeSchedule } from '@factory/http';
+import { startJobRunner } from '@factory/jobs';
 import { readApiRoutes } from '@factory/read-api';
 import { PROJECTIONS, startProjector } from '@factory/read-models';
 import { writeApiRoutes } from '@factory/write-api';
@@ -48,8 +49,13 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
     logLevel: env.LOG_LEVEL,
   });
   api.addShutdownSteps(shutdown);
-  const purge = await startIdempotencyPurge({ pool, redisUrl: services.redisUrl, log: say });
-  shutdown.add('finishWork', 'idempotency purge', () => purge.close());
+  const jobs = await startJobRunner({
+    redisUrl: services.redisUrl,
+    kinds: [idempotencyPurgeJob({ pool, log: say })],
+    schedules: [idempotencyPurgeSchedule()],
+    log: createLogger(env.LOG_LEVEL).child({ componente: 'jobs' }),
+  });
+  shutdown.add('finishWork', 'jobs', () => jobs.close());
   const address = await api.app.listen({ port: env.PORT, host: '0.0.0.0' });
   const port = new URL(address).port;
   say(`serving every /v1 route on http://127.0.0.1:${port}`);

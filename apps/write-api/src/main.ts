@@ -1,6 +1,7 @@
 import { GracefulShutdown } from '@factory/config';
 import { createPool, migrate } from '@factory/database';
-import { createApiService, startIdempotencyPurge } from '@factory/http';
+import { createApiService, createLogger, idempotencyPurgeJob, idempotencyPurgeSchedule } from '@factory/http';
+import { startJobRunner } from '@factory/jobs';
 import { loadEnv } from './env.js';
 import { writeApiRoutes } from './index.js';
 
@@ -25,8 +26,13 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
     logLevel: env.LOG_LEVEL,
   });
   api.addShutdownSteps(shutdown);
-  const purge = await startIdempotencyPurge({ pool, redisUrl: env.REDIS_URL, log: say });
-  shutdown.add('finishWork', 'idempotency purge', () => purge.close());
+  const jobs = await startJobRunner({
+    redisUrl: env.REDIS_URL,
+    kinds: [idempotencyPurgeJob({ pool, log: say })],
+    schedules: [idempotencyPurgeSchedule()],
+    log: createLogger(env.LOG_LEVEL).child({ componente: 'jobs' }),
+  });
+  shutdown.add('finishWork', 'jobs', () => jobs.close());
   const address = await api.app.listen({ port: env.PORT, host: '0.0.0.0' });
   say(
     `listening on port ${new URL(address).port}; Redis ${env.REDIS_URL ? 'on' : 'off (in-process limits and jobs)'}`,

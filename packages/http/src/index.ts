@@ -12,10 +12,10 @@ export { canonicalJson, requestFingerprint } from './idempotency/canonical-json.
 export { IDEMPOTENCY_HEADER, readIdempotencyKey } from './idempotency/idempotency-key.js';
 export { KEY_RETENTION_MS, purgeExpiredKeys } from './idempotency/idempotency-repository.js';
 export {
-  type IdempotencyPurge,
   type IdempotencyPurgeOptions,
-  PURGE_QUEUE,
-  startIdempotencyPurge,
+  idempotencyPurgeJob,
+  idempotencyPurgeSchedule,
+  PURGE_JOB,
 } from './idempotency/purge-job.js';
 export {
   type FreshAnswer,

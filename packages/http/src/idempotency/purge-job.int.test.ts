@@ -1,10 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { startJobRunner } from '@factory/jobs';
 import { createTestDatabase, describeWith, redisUrl, type TestDatabase } from '@factory/testing';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { beforeAll, expect, it } from 'vitest';
 import { purgeExpiredKeys } from './idempotency-repository.js';
-import { PURGE_QUEUE, startIdempotencyPurge } from './purge-job.js';
+import { idempotencyPurgeJob, idempotencyPurgeSchedule, PURGE_JOB } from './purge-job.js';
+
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 const HOUR = 3_600_000;
@@ -50,11 +53,19 @@ describeWith(['postgres', 'redis'], 'idempotency key purge', () => {
     const prefix = `test-purge-${randomBytes(4).toString('hex')}`;
     const lines: string[] = [];
     const log = (line: string) => lines.push(line);
-    const options = { pool: db.pool, redisUrl: redisUrl(), log, clock: () => NOW, prefix, everyMs: 100 };
-    const one = await startIdempotencyPurge(options);
-    const two = await startIdempotencyPurge(options);
+    const start = () =>
+      startJobRunner({
+        redisUrl: redisUrl(),
+        kinds: [idempotencyPurgeJob({ pool: db.pool, log, clock: () => NOW })],
+        schedules: [idempotencyPurgeSchedule(100)],
+        log: quiet,
+        prefix,
+      });
+    const one = await start();
+    const two = await start();
+    expect([one.mode, two.mode]).toEqual(['redis', 'redis']);
     const connection = new Redis(redisUrl(), { maxRetriesPerRequest: null });
-    const queue = new Queue(PURGE_QUEUE, { connection, prefix });
+    const queue = new Queue(`factory-${PURGE_JOB}`, { connection, prefix });
     try {
       expect(await queue.getJobSchedulersCount()).toBe(1);
       // The worker runs the scheduled job: nobody calls runOnce here.
@@ -71,13 +82,13 @@ describeWith(['postgres', 'redis'], 'idempotency key purge', () => {
   });
 
   it('runs on a timer of its own without Redis', async () => {
-    const purge = await startIdempotencyPurge({
-      pool: db.pool,
+    const purge = await startJobRunner({
       redisUrl: null,
-      log: () => undefined,
-      clock: () => NOW,
-      everyMs: 20,
+      kinds: [idempotencyPurgeJob({ pool: db.pool, log: () => undefined, clock: () => NOW })],
+      schedules: [idempotencyPurgeSchedule(20)],
+      log: quiet,
     });
+    expect(purge.mode).toBe('local');
     try {
       const [expired] = await keysAged(48);
       await expect.poll(() => remaining([expired!]), { timeout: 2000 }).toEqual([]);
