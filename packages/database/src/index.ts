@@ -1,6 +1,12 @@
-export { type EmbeddedPostgresHandle, startEmbeddedPostgres } from './embedded.js';
+export { embeddedHome } from './embedded/embedded-home.js';
+export { isPortOpen } from './embedded/port-open.js';
+export {
+  type EmbeddedPostgresHandle,
+  embeddedUrl,
+  startEmbeddedPostgres,
+} from './embedded/start-embedded.js';
 export { createGroupCommit, type GroupCommit, type Settled } from './group-commit.js';
 export { loadMigrations, type Migration, migrate } from './migrate.js';
 export { createPool, inTransaction, type Pool, type PoolClient } from './pool.js';
-export { isPortOpen, type ResolvedDatabase, resolveDatabase } from './resolve-database.js';
+export { type ResolvedDatabase, resolveDatabase } from './resolve-database.js';
 export { isDatabaseUnavailable } from './unavailable.js';
