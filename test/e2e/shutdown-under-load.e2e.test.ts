@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { embeddedHome } from '@factory/database';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type ServiceMode, SINGLE_MACHINE, startService } from '../support/service-process.js';
@@ -52,7 +53,9 @@ async function post(base: string, token: string, path: string, body: unknown, ou
 describe.each(MODES)('SIGTERM under write load ($name)', (mode) => {
   const dirs: string[] = [];
   afterAll(async () => {
-    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+    // as root the embedded cluster lives outside the data folder (embeddedHome)
+    for (const dir of dirs)
+      for (const path of [dir, embeddedHome(dir).home]) await rm(path, { recursive: true, force: true });
   });
 
   it('keeps every acknowledged write, cuts no response off, and stops cleanly', async () => {
