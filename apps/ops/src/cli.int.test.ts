@@ -1,11 +1,9 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { ALL_SCOPES } from '@factory/domain';
 import { createTenantFixture, createToken, hashToken, looksLikeToken } from '@factory/tenants';
 import { createTestDatabase, describeWith } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
+import { ops, json as parseJson, type Run } from './run-cli.fixture.js';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const DAY = 86_400_000;
 // Each CLI run is a Node process loading TypeScript: on a busy 2-core machine a test's runs take
 // far longer than the default 30 s. With DATABASE_URL set no run starts an embedded server.
@@ -19,40 +17,7 @@ interface Created {
   expira_em: string | null;
 }
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-// The real CLI in a child process, exactly as `npm run -s ops --` starts it.
-function ops(args: string[], env: Record<string, string | undefined>): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--conditions=source', '--import', 'tsx', 'apps/ops/src/main.ts', ...args],
-      { cwd: ROOT, env: { ...process.env, DATABASE_URL: undefined, ...env } },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      stdout += d;
-    });
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-/** Parses the one JSON document a --json run must print, and nothing else. */
-function json<T = Created>(run: Run): T {
-  expect(run, run.stderr).toMatchObject({ code: 0, stderr: '' });
-  expect(run.stdout.endsWith('\n')).toBe(true);
-  expect(run.stdout.trimEnd().split('\n')).toHaveLength(1);
-  return JSON.parse(run.stdout) as T;
-}
+const json = <T = Created>(run: Run): T => parseJson<T>(run);
 
 describeWith(['postgres'], 'ops CLI', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -35,12 +35,19 @@ export {
 } from './catalog/queries/supply-items-query.js';
 export { instantKeySql, type ListWindow, SqlValues, stabilizationCutSql } from './lists/list-sql.js';
 export { describePlan, type PlanNode, planNodes } from './lists/plan-nodes.js';
+export { shadowCheckpointName, versionSchema } from './operations/build-names.js';
+export {
+  type ProjectionState,
+  type ProjectionStatus,
+  readProjectionStatus,
+} from './operations/projection-status.js';
 export { PROJECTIONS } from './projections.js';
 export { applyBatch, type BatchToApply, CheckpointMovedError } from './projector/apply-batch.js';
 export {
   advanceWatermark,
   ensureCheckpoint,
   readCheckpoint,
+  recordHeartbeat,
   type StoredCheckpoint,
 } from './projector/checkpoints.js';
 export { HeadTracker } from './projector/head-tracker.js';
@@ -55,6 +62,7 @@ export {
   type HostedProjection,
   type Projector,
   type ProjectorOptions,
+  SIGN_OF_LIFE_MS,
   startProjector,
 } from './projector/projector.js';
 export { type ProjectorLog, silentLog } from './projector/projector-log.js';

@@ -3,6 +3,7 @@ import { empresaCriar } from './empresa-criar.js';
 import { empresaReativar } from './empresa-reativar.js';
 import { empresaSuspender } from './empresa-suspender.js';
 import { localCriar } from './local-criar.js';
+import { projecoesStatus } from './projecoes-status.js';
 import { tokenCriar } from './token-criar.js';
 import { tokenListar } from './token-listar.js';
 import { tokenRevogar } from './token-revogar.js';
@@ -20,4 +21,5 @@ export const COMMANDS: readonly CommandSpec[] = [
   tokenCriar,
   tokenRevogar,
   tokenListar,
+  projecoesStatus,
 ];

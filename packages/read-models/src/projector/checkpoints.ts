@@ -41,7 +41,8 @@ export async function storeCheckpoint(
 ): Promise<boolean> {
   const { rowCount } = await client.query(
     `UPDATE projection_checkpoints
-        SET tx_id = $4, position = $5, watermark = greatest(watermark, $6::timestamptz), atualizado_em = now()
+        SET tx_id = $4, position = $5, watermark = greatest(watermark, $6::timestamptz), atualizado_em = now(),
+            erro = NULL
       WHERE name = $1 AND tx_id = $2 AND position = $3`,
     [name, expected.txId, expected.position, next.txId, next.position, watermark],
   );
@@ -61,4 +62,15 @@ export async function advanceWatermark(db: Db, name: string, head: LogHead): Pro
     [name, head.at, head.checkpoint.txId, head.checkpoint.position],
   );
   return rowCount === 1;
+}
+
+/** A batch of this build failed: kept for `projecoes status` until a batch commits again. */
+export async function recordBuildError(db: Db, name: string, error: unknown): Promise<void> {
+  const message = error instanceof Error ? error.message : String(error);
+  await db.query('UPDATE projection_checkpoints SET erro = $2 WHERE name = $1', [name, message]);
+}
+
+/** A worker follows these builds (`projecoes status` tells a stopped projection by its absence). */
+export async function recordHeartbeat(db: Db, names: readonly string[]): Promise<void> {
+  await db.query('UPDATE projection_checkpoints SET vivo_em = now() WHERE name = ANY($1)', [names]);
 }

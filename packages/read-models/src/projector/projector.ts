@@ -1,6 +1,6 @@
 import type { Pool } from '@factory/database';
 import type { EventStore } from '@factory/event-store';
-import { advanceWatermark } from './checkpoints.js';
+import { advanceWatermark, recordHeartbeat } from './checkpoints.js';
 import { HeadTracker } from './head-tracker.js';
 import { liveTarget, type Projection, type ProjectionTarget } from './projection.js';
 import { Pause, type ProjectorLog, silentLog } from './projector-log.js';
@@ -27,6 +27,9 @@ export interface ProjectorOptions {
   log?: ProjectorLog;
   onBatch?: (batch: BatchApplied) => void;
 }
+
+/** How often a worker records that it follows its builds (`projecoes status`: `parada` without). */
+export const SIGN_OF_LIFE_MS = 5000;
 
 export interface Projector {
   /** Stops after the batches being applied; what they did is committed or rolled back whole. */
@@ -61,6 +64,7 @@ export function startProjector(options: ProjectorOptions): Projector {
 
   const pause = new Pause();
   let stopped = false;
+  let lastSign = 0;
   const heartbeat = (async () => {
     while (!stopped) {
       try {
@@ -68,6 +72,13 @@ export function startProjector(options: ProjectorOptions): Projector {
         for (const build of builds) {
           build.heads.push(head);
           await advanceWatermark(options.pool, build.target.checkpointName, head);
+        }
+        if (Date.now() - lastSign >= SIGN_OF_LIFE_MS) {
+          await recordHeartbeat(
+            options.pool,
+            builds.map((b) => b.target.checkpointName),
+          );
+          lastSign = Date.now();
         }
       } catch (error) {
         log.warn({ err: error }, 'reading the head of the log failed; watermarks wait');

@@ -2,7 +2,7 @@ import type { Pool } from '@factory/database';
 import type { EventStore, LogCheckpoint, Subscription } from '@factory/event-store';
 import { applyBatch, CheckpointMovedError } from './apply-batch.js';
 import { BatchPipeline } from './batch-pipeline.js';
-import { ensureCheckpoint } from './checkpoints.js';
+import { ensureCheckpoint, recordBuildError } from './checkpoints.js';
 import type { HeadTracker } from './head-tracker.js';
 import type { Projection, ProjectionTarget } from './projection.js';
 import { Pause, type ProjectorLog } from './projector-log.js';
@@ -84,6 +84,7 @@ export function runProjection(options: ProjectionRunOptions): { stop(): Promise<
         }
         failures++;
         log.error({ ...fields, err: error }, 'projection failed; resuming from the stored checkpoint');
+        await recordBuildError(pool, target.checkpointName, error).catch(() => undefined);
         await pause.for(Math.min(MAX_BACKOFF_MS, 100 * 2 ** failures));
       }
     }

@@ -1,0 +1,115 @@
+import type { Pool } from '@factory/database';
+import { readCheckpoint } from '../projector/checkpoints.js';
+import type { Projection } from '../projector/projection.js';
+import { SIGN_OF_LIFE_MS } from '../projector/projector.js';
+import { shadowCheckpointName } from './build-names.js';
+
+export type ProjectionState = 'ativa' | 'reconstruindo' | 'parada' | 'falhou';
+
+/** One line of `projecoes status --json` (operations.md), plus `erro`. */
+export interface ProjectionStatus {
+  nome: string;
+  versao: number;
+  estado: ProjectionState;
+  posicao: number;
+  cabeca: number;
+  atraso_eventos: number;
+  atraso_segundos: number;
+  reconstrucao: {
+    versao: number;
+    posicao: number;
+    eventos_por_segundo: number | null;
+    eta_segundos: number | null;
+  } | null;
+  /** Why it is `falhou` (the rebuild's last error, or the live build's); null otherwise. */
+  erro: string | null;
+}
+
+/** A worker missing this many heartbeats in a row is taken as gone. */
+const STOPPED_AFTER_MS = 6 * SIGN_OF_LIFE_MS;
+
+interface Row {
+  versao: number | null;
+  posicao: string | null;
+  erro: string | null;
+  parada: boolean;
+  cabeca: string;
+  atraso_eventos: string;
+  atraso_segundos: number;
+  rebuild_versao: number | null;
+  rebuild_estado: string | null;
+  rebuild_erro: string | null;
+  eventos_por_segundo: number | null;
+  eta_segundos: number | null;
+}
+
+/**
+ * What the projector and the rebuilds recorded, read in one statement per projection (one
+ * snapshot): the live checkpoint and its version, the head of the log, the lag behind it, and
+ * the latest rebuild. Lag in events counts the log after the checkpoint in log order; lag in
+ * seconds is the age of the first of them.
+ */
+export async function readProjectionStatus(
+  pool: Pool,
+  projections: readonly Projection[],
+): Promise<ProjectionStatus[]> {
+  const statuses: ProjectionStatus[] = [];
+  for (const projection of projections) {
+    const { rows } = await pool.query<Row>(
+      `WITH live AS (
+         SELECT versao, tx_id, position, erro, vivo_em FROM projection_checkpoints WHERE name = $1
+       ), after AS (
+         SELECT coalesce((SELECT tx_id FROM live), 0)::text::xid8 AS tx_id,
+                coalesce((SELECT position FROM live), 0) AS position
+       ), rebuild AS (
+         SELECT * FROM projection_rebuilds WHERE projecao = $1 ORDER BY criada_em DESC LIMIT 1
+       )
+       SELECT live.versao, live.position::text AS posicao, live.erro,
+              (live.vivo_em IS NULL OR live.vivo_em < now() - $2 * interval '1 millisecond') AS parada,
+              coalesce((SELECT position FROM events ORDER BY tx_id DESC, position DESC LIMIT 1), 0)::text AS cabeca,
+              (SELECT count(*) FROM events e, after a WHERE (e.tx_id, e.position) > (a.tx_id, a.position))::text
+                AS atraso_eventos,
+              coalesce((SELECT extract(epoch FROM now() - e.created) FROM events e, after a
+                         WHERE (e.tx_id, e.position) > (a.tx_id, a.position)
+                         ORDER BY e.tx_id, e.position LIMIT 1), 0)::float8 AS atraso_segundos,
+              r.versao AS rebuild_versao, r.estado AS rebuild_estado, r.erro AS rebuild_erro,
+              r.eventos_por_segundo, r.eta_segundos
+         FROM (SELECT 1) one
+         LEFT JOIN live ON true
+         LEFT JOIN rebuild r ON true`,
+      [projection.name, STOPPED_AFTER_MS],
+    );
+    const row = rows[0]!;
+    const rebuilding = row.rebuild_estado === 'reconstruindo';
+    const rebuildFailed = row.rebuild_estado === 'falhou';
+    const estado: ProjectionState = rebuilding
+      ? 'reconstruindo'
+      : rebuildFailed || row.erro !== null
+        ? 'falhou'
+        : row.parada || row.versao === null
+          ? 'parada'
+          : 'ativa';
+    const shadow = rebuilding
+      ? await readCheckpoint(pool, shadowCheckpointName(projection.name, row.rebuild_versao!))
+      : null;
+    statuses.push({
+      nome: projection.name,
+      versao: row.versao ?? 1,
+      estado,
+      posicao: Number(row.posicao ?? 0),
+      cabeca: Number(row.cabeca),
+      atraso_eventos: Number(row.atraso_eventos),
+      atraso_segundos: Math.max(0, Math.round(row.atraso_segundos * 1000) / 1000),
+      reconstrucao: rebuilding
+        ? {
+            versao: row.rebuild_versao!,
+            posicao: shadow?.checkpoint.position ?? 0,
+            eventos_por_segundo: row.eventos_por_segundo,
+            eta_segundos: row.eta_segundos,
+          }
+        : null,
+      erro: rebuildFailed ? row.rebuild_erro : row.erro,
+    });
+  }
+  return statuses;
+}
