@@ -1,6 +1,7 @@
 import type { Pool } from '@factory/database';
 import type { AnyRoute } from '@factory/http';
 import { estoqueMovimentosRoute } from './routes/estoque-movimentos/route.js';
+import { estoquePosicaoRoute } from './routes/estoque-posicao/route.js';
 import { estoqueSaldosRoute } from './routes/estoque-saldos/route.js';
 import { euRoute } from './routes/eu/route.js';
 import { fichaRoute } from './routes/fichas/by-id-route.js';
@@ -33,6 +34,7 @@ export function readApiRoutes(deps: ReadApiDeps): AnyRoute[] {
     locaisRoute(deps.pool),
     estoqueSaldosRoute(lists),
     estoqueMovimentosRoute(lists),
+    estoquePosicaoRoute(lists),
     produtosRoute(lists),
     produtoRoute(deps.pool),
     insumosRoute(lists),

@@ -86,6 +86,15 @@ export {
   type MovementPageQuery,
   movementsPageSql,
 } from './stock/movements-query.js';
+export {
+  type PositionFilters,
+  type PositionKeyset,
+  type PositionPage,
+  type PositionPageQuery,
+  type PositionRow,
+  positionPageSql,
+  readPosition,
+} from './stock/position-query.js';
 export { STOCK_TABLES, stockProjection } from './stock/stock-projection.js';
 export {
   type BalanceChange,

@@ -1,5 +1,13 @@
 import type { Pool } from '@factory/database';
-import { canSeeCosts, defineRoute, type KeysetValue, keysetField, keysetPage, param } from '@factory/http';
+import {
+  type AuthContext,
+  canSeeCosts,
+  defineRoute,
+  type KeysetValue,
+  keysetField,
+  keysetPage,
+  param,
+} from '@factory/http';
 import type { ListWindow } from '@factory/read-models';
 import { z } from 'zod';
 
@@ -34,8 +42,15 @@ export interface ListRouteSpec<S extends z.ZodRawShape, F, Row, K extends Keyset
   item: z.ZodType<Out, Out>;
   keyset: z.ZodType<K>;
   keysetOf(row: Row): K;
-  read(pool: Pool, query: PageQuery<F, K>): Promise<Row[]>;
-  readFilters(filters: z.output<z.ZodObject<S>>): F;
+  /** The page's rows; or the rows and the keys of `envelope` (read by the same statement). */
+  read(
+    pool: Pool,
+    query: PageQuery<F, K>,
+  ): Promise<Row[] | { rows: Row[]; envelope: Record<string, unknown> }>;
+  /** Keys the response carries before `dados` (the position's `em`); none by default. */
+  envelope?: z.ZodRawShape;
+  /** May refuse a combination of parameters (ApiError), knowing the caller's company. */
+  readFilters(filters: z.output<z.ZodObject<S>>, auth: AuthContext): F;
   /** Only where a filter is matched normalised: the cursor then binds the value as matched. */
   cursorFilters?(filters: z.output<z.ZodObject<S>>): Record<string, unknown>;
   /** `costs` is false without `custos:ler`: the presenter nulls the monetary fields then. */
@@ -53,31 +68,41 @@ export function defineListRoute<S extends z.ZodRawShape, F, Row, K extends Keyse
     scope: spec.scope,
     summary: spec.summary,
     query: z.object({ limite: param.limite, cursor: param.cursor.optional(), ...spec.filters }),
-    response: z.object({ dados: z.array(spec.item), proximo_cursor: z.string().nullable() }),
+    response: z.object({
+      ...spec.envelope,
+      dados: z.array(spec.item),
+      proximo_cursor: z.string().nullable(),
+    }),
     handler: async ({ query, auth, request }) => {
       const costs = canSeeCosts(auth);
       // zod cannot infer the output of an object built on a generic shape: typed here by hand.
       const { limite, cursor, ...rest } = query as { limite: number; cursor?: string };
       const filters = rest as z.output<z.ZodObject<S>>;
-      const readFilters = spec.readFilters(filters);
-      return keysetPage({
+      const readFilters = spec.readFilters(filters, auth);
+      let envelope: Record<string, unknown> = {};
+      const page = await keysetPage({
         cursors: request.server.cursors,
         list: spec.url.slice('/v1/'.length),
         filters: spec.cursorFilters?.(filters) ?? filters,
         limite,
         cursor,
         keyset: spec.keyset,
-        fetch: (after, limit) =>
-          spec.read(deps.pool, {
+        fetch: async (after, limit) => {
+          const read = await spec.read(deps.pool, {
             empresaId: auth.empresa.id,
             filters: readFilters,
             window: { now: deps.clock(), windowSeconds: deps.windowSeconds },
             after,
             limit,
-          }),
+          });
+          if (Array.isArray(read)) return read;
+          envelope = read.envelope;
+          return read.rows;
+        },
         keysetOf: spec.keysetOf,
         present: (row) => spec.present(row, costs),
       });
+      return { ...envelope, ...page };
     },
   });
 }

@@ -19,12 +19,12 @@ export async function explainStockListsAtScale(
   const started = performance.now();
   await pool.query(
     `INSERT INTO estoque_movimentos (empresa_id, id, insumo_id, local_id, tipo, quantidade, unidade,
-                                     custo_unitario, custo_unitario_bruto, origem, criado_em)
+                                     custo_unitario, custo_unitario_bruto, origem, criado_em, saldo_apos, custo_medio_apos, revisao)
      SELECT CASE WHEN g % 10 < 8 THEN $1::uuid ELSE gen_random_uuid() END, gen_random_uuid(),
             ('00000000-0000-4000-8000-' || lpad((g % 2000)::text, 12, '0'))::uuid,
             ('00000000-0000-4000-9000-' || lpad((g % 5)::text, 12, '0'))::uuid,
             (ARRAY['entrada_manual','ajuste','perda','baixa_producao','entrada_nfe','estorno','saldo_inicial'])[1 + g % 7],
-            1, 'un', 1, 1, 'api', timestamptz '2024-01-01' + g * interval '20 seconds'
+            1, 'un', 1, 1, 'api', timestamptz '2024-01-01' + g * interval '20 seconds', g, 1, g
        FROM generate_series(1, $2::int) AS g`,
     [empresa, movements],
   );

@@ -31,6 +31,11 @@ export interface MovementColumns {
   origem: string[];
   estornado_id: Array<string | null>;
   criado_em: string[];
+  /** The location's balance and average right after the movement, as decided. */
+  saldo_apos: string[];
+  custo_medio_apos: string[];
+  /** The event's revision in its item's stream. */
+  revisao: number[];
 }
 
 /** A location's state after a batch: the last movement's after-state, and every movement's time. */
@@ -81,6 +86,9 @@ export function foldMovements(events: readonly RecordedEvent[]): MovementColumns
     origem: [],
     estornado_id: [],
     criado_em: [],
+    saldo_apos: [],
+    custo_medio_apos: [],
+    revisao: [],
   };
   const companyOf = companyReader();
   for (const event of events) {
@@ -99,6 +107,9 @@ export function foldMovements(events: readonly RecordedEvent[]): MovementColumns
     m.origem.push(data.origem);
     m.estornado_id.push(type === 'MovimentoEstornado.v1' ? data.estornado_id : null);
     m.criado_em.push(data.criado_em);
+    m.saldo_apos.push(data.saldo);
+    m.custo_medio_apos.push(data.custo_medio);
+    m.revisao.push(event.revision);
   }
   return m;
 }

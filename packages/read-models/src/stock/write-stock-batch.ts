@@ -14,15 +14,17 @@ export async function writeMovements(client: PoolClient, schema: string, m: Move
   await client.query(
     `INSERT INTO ${qualifiedTable(schema, 'estoque_movimentos')}
        (empresa_id, id, insumo_id, local_id, tipo, quantidade, unidade, custo_unitario,
-        custo_unitario_bruto, referencia, motivo, origem, estornado_id, criado_em)
+        custo_unitario_bruto, referencia, motivo, origem, estornado_id, criado_em, saldo_apos,
+        custo_medio_apos, revisao)
      SELECT ($1::uuid[])[r.empresa], r.id, ($2::uuid[])[r.insumo], ($3::uuid[])[r.local], r.tipo,
             r.quantidade, r.unidade, r.custo_unitario, r.custo_unitario_bruto, r.referencia, r.motivo,
-            r.origem, r.estornado_id, r.criado_em
+            r.origem, r.estornado_id, r.criado_em, r.saldo_apos, r.custo_medio_apos, r.revisao
        FROM unnest($4::int[], $5::uuid[], $6::int[], $7::int[], $8::text[], $9::numeric[], $10::text[],
                    $11::numeric[], $12::numeric[], $13::text[], $14::text[], $15::text[], $16::uuid[],
-                   $17::timestamptz[])
+                   $17::timestamptz[], $18::numeric[], $19::numeric[], $20::bigint[])
             AS r(empresa, id, insumo, local, tipo, quantidade, unidade, custo_unitario,
-                 custo_unitario_bruto, referencia, motivo, origem, estornado_id, criado_em)
+                 custo_unitario_bruto, referencia, motivo, origem, estornado_id, criado_em, saldo_apos,
+                 custo_medio_apos, revisao)
      ON CONFLICT (empresa_id, criado_em, id) DO NOTHING`,
     [
       m.empresas.values,
@@ -42,6 +44,9 @@ export async function writeMovements(client: PoolClient, schema: string, m: Move
       m.origem,
       m.estornado_id,
       m.criado_em,
+      m.saldo_apos,
+      m.custo_medio_apos,
+      m.revisao,
     ],
   );
 }

@@ -1,0 +1,82 @@
+import type { Pool } from '@factory/database';
+import { productionDayEnd } from '@factory/domain';
+import { ApiError, formatInstant, instantFilterUtc, keysetField, param } from '@factory/http';
+import { type PositionPageQuery, readPosition } from '@factory/read-models';
+import { z } from 'zod';
+import { diaParam } from '../dia-param.js';
+import { defineListRoute, type ListDeps } from '../list-route.js';
+
+const posicao = z.object({
+  insumo_id: z.uuid(),
+  local_id: z.uuid(),
+  saldo: z.number(),
+  unidade: z.string(),
+  custo_medio: z.number().nullable(),
+  valor: z.number().nullable(),
+  ultimo_movimento_em: z.string(),
+});
+
+/** Keyset text (UTC, microseconds, `Z`) in the specification's form, precision kept. */
+const keysetInstant = (text: string) => text.replace(/Z$/, '+00:00');
+
+const future = (campo: string) =>
+  new ApiError('parametro_invalido', { campo, mensagem: `${campo} não pode estar no futuro` });
+
+async function readPage(pool: Pool, query: PositionPageQuery) {
+  const page = await readPosition(pool, query);
+  return { rows: page.rows, envelope: { em: keysetInstant(page.em) } };
+}
+
+/**
+ * GET /v1/estoque/posicao: the balance and average cost of every item and location at an
+ * instant (`em`), at the end of a production day (`dia`), or now; by (insumo_id, local_id).
+ */
+export const estoquePosicaoRoute = (deps: ListDeps) =>
+  defineListRoute(deps, {
+    url: '/v1/estoque/posicao',
+    scope: 'estoque:ler',
+    summary: 'Posição de estoque (saldo, custo médio e valor) em um instante ou no fim de um dia de produção',
+    filters: {
+      em: param.instant.optional(),
+      dia: diaParam.optional(),
+      insumo_id: param.uuid.optional(),
+      local_id: param.uuid.optional(),
+    },
+    envelope: { em: z.string() },
+    item: posicao,
+    keyset: z.tuple([keysetField.instant, keysetField.uuid, keysetField.uuid]),
+    keysetOf: (row) => [row.em, row.insumo_id, row.local_id],
+    read: readPage,
+    readFilters: (filters, auth) => {
+      if (filters.em !== undefined && filters.dia !== undefined) {
+        throw new ApiError('parametro_invalido', { campo: 'dia', mensagem: 'informe em ou dia, não ambos' });
+      }
+      const now = deps.clock().getTime();
+      let instante: string | undefined;
+      let antesDe = false;
+      if (filters.em !== undefined) {
+        instante = instantFilterUtc(filters.em);
+        if (instante === 'infinity' || Date.parse(instante) > now) throw future('em');
+      } else if (filters.dia !== undefined) {
+        const end = productionDayEnd(filters.dia, {
+          fuso: auth.empresa.fuso,
+          horaVirada: auth.empresa.horaVirada,
+        });
+        // The position at the end of a day that has not ended is not known yet.
+        if (end.getTime() > now) throw future('dia');
+        instante = end.toISOString();
+        // A movement at the turn instant already belongs to the next day.
+        antesDe = true;
+      }
+      return { instante, antesDe, insumoId: filters.insumo_id, localId: filters.local_id };
+    },
+    present: (row, costs) => ({
+      insumo_id: row.insumo_id,
+      local_id: row.local_id,
+      saldo: row.saldo,
+      unidade: row.unidade,
+      custo_medio: costs ? row.custo_medio : null,
+      valor: costs ? row.valor : null,
+      ultimo_movimento_em: formatInstant(new Date(row.ultimo_movimento_em)),
+    }),
+  });
