@@ -150,7 +150,10 @@ async function serveBare(databaseUrl: string, empresaId: string): Promise<number
     const keyset: CatalogKeyset = [last.atualizado_em, last.id];
     return {
       dados: page.map((row) => presentProduto(row, true)),
-      proximo_cursor: rows.length > 200 ? cursors.encode('produtos', {}, keyset) : null,
+      proximo_cursor:
+        rows.length > 200
+          ? cursors.encode({ list: 'produtos', empresa: empresaId, filters: {} }, keyset)
+          : null,
     };
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

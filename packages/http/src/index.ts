@@ -24,7 +24,7 @@ export {
 } from './idempotency/with-idempotency.js';
 export { buildOpenApiDocument } from './openapi/openapi-document.js';
 export { openApiRoute } from './openapi/openapi-route.js';
-export { CursorCodec, type KeysetValue } from './pagination/cursor-codec.js';
+export { CursorCodec, type CursorScope, type KeysetValue } from './pagination/cursor-codec.js';
 export { instantFilterUtc } from './pagination/instant-filter.js';
 export { keysetField } from './pagination/keyset-fields.js';
 export { type KeysetPageRequest, keysetPage, type ListPage } from './pagination/keyset-page.js';

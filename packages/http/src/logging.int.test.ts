@@ -15,7 +15,7 @@ describeWith(['postgres'], 'logging', () => {
     db = await createTestDatabase();
   });
 
-  it('logs JSON lines with the request id and never the token, whether in the header or the URL', async () => {
+  it('logs JSON lines with the request id and never the token, in the header, the query or the path (issue 13 item 2)', async () => {
     const lines: string[] = [];
     const sink = new Writable({
       write(chunk, _enc, done) {
@@ -48,6 +48,25 @@ describeWith(['postgres'], 'logging', () => {
     });
     await app.inject({ url: `/v1/teste/produtos?token=${t.token}` });
     await app.inject({ url: '/v1/teste/falha', headers: { authorization: `Bearer ${t.token}` } });
+    // issue 13 item 2: a token in a path segment is token_na_url, and its path is not logged
+    for (const url of [
+      `/v1/eu/${t.token}`,
+      `/v1/${t.token}`,
+      `/v1/teste/produtos/${t.token}`,
+      `/v1/eu;token=${t.token}`,
+      `/v1/eu;x=${t.token}`,
+      `/v1/eu/%73vc_live_${t.token.slice(9)}`,
+      `/v1/teste/produtos/%C0%AE${t.token}`,
+      `/v1/eu?q=x${t.token}`,
+    ]) {
+      const refused = await app.inject({ url });
+      expect({ url, status: refused.statusCode, codigo: refused.json().erro.codigo }).toEqual({
+        url,
+        status: 400,
+        codigo: 'token_na_url',
+      });
+    }
+    expect((await app.inject({ url: '/v1/eu;token=abc' })).json().erro.codigo).toBe('token_na_url');
     await app.close();
     const all = lines.join('');
     expect(lines.length).toBeGreaterThan(3);

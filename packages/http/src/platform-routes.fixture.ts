@@ -11,11 +11,12 @@ export const platformTestRoutes = [
     summary: 'lista de teste',
     query: z.object({ limite: param.limite, cursor: param.cursor.optional(), sku: param.text.optional() }),
     response: z.object({ limite: z.number(), proximo_cursor: z.string() }),
-    handler: async ({ query, request }) => {
-      if (query.cursor) request.server.cursors.decode(query.cursor, 'teste', { sku: query.sku });
+    handler: async ({ query, auth, request }) => {
+      const scope = { list: 'teste', empresa: auth.empresa.id, filters: { sku: query.sku } };
+      if (query.cursor) request.server.cursors.decode(query.cursor, scope);
       return {
         limite: query.limite,
-        proximo_cursor: request.server.cursors.encode('teste', { sku: query.sku }, ['k']),
+        proximo_cursor: request.server.cursors.encode(scope, ['k']),
       };
     },
   }),

@@ -3,11 +3,14 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import { type Logger, pino } from 'pino';
 import type { AuthContext } from './auth/auth-context.js';
 import type { Authenticator } from './auth/authenticator.js';
-import { hasCredentialInUrl } from './auth/credential-in-url.js';
-import { ApiError } from './errors/api-error.js';
 import { sendError } from './errors/error-envelope.js';
 import { toApiError } from './errors/to-api-error.js';
+import { answerClientError } from './http-layer/client-error.js';
+import { loggedError, loggedPath, scrubTokens } from './http-layer/log-redaction.js';
+import { requestGuard } from './http-layer/request-guard.js';
+import { answerRouterError, answerUnknownRoute } from './http-layer/unrouted.js';
 import { CursorCodec } from './pagination/cursor-codec.js';
+import { installJsonBodyParser } from './params/json-body.js';
 import { RouteCatalog } from './routes/route-catalog.js';
 
 declare module 'fastify' {
@@ -27,14 +30,19 @@ export interface PlatformOptions {
   logger: Logger;
 }
 
-/** JSON logs; requests are logged by path only: a query string may carry a token sent by mistake. */
+/**
+ * JSON logs. A request is logged by path only (a query string may carry a token sent by
+ * mistake), errors by kind and message, and every line is scrubbed of token text.
+ */
 export function createLogger(level = 'info', destination?: pino.DestinationStream): Logger {
   const options: pino.LoggerOptions = {
     level,
     serializers: {
-      req: (req: { method: string; url: string }) => ({ method: req.method, path: req.url.split('?')[0] }),
+      req: (req: { method: string; url: string }) => ({ method: req.method, path: loggedPath(req.url) }),
+      err: loggedError,
     },
     redact: ['req.headers.authorization', 'headers.authorization'],
+    hooks: { streamWrite: scrubTokens },
   };
   return destination ? pino(options, destination) : pino(options);
 }
@@ -46,6 +54,8 @@ export const BODY_LIMIT_BYTES = 262_144;
  * authentication and rate limits, the error envelope, 404 and 405.
  */
 export function createPlatform(options: PlatformOptions): FastifyInstance {
+  const guard = requestGuard(options.authenticator);
+  let onRouterError: ReturnType<typeof answerRouterError> | undefined;
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
     requestIdHeader: false,
@@ -54,20 +64,22 @@ export function createPlatform(options: PlatformOptions): FastifyInstance {
     bodyLimit: BODY_LIMIT_BYTES,
     exposeHeadRoutes: false,
     return503OnClosing: false,
+    // Longer than any URL Node accepts: a long path id reaches its route and is not found there.
+    routerOptions: { maxParamLength: 65_536 },
+    frameworkErrors: (error, request, reply) => onRouterError?.(error, request, reply),
+    // A request without Host is refused in the envelope by the guard, not by Node with no body.
+    http: { requireHostHeader: false },
+    clientErrorHandler: answerClientError(options.logger as FastifyBaseLogger),
   });
+  onRouterError = answerRouterError(app, guard);
   app.decorate('routeCatalog', new RouteCatalog());
   app.decorate('cursors', new CursorCodec(options.cursorSecret));
   app.decorateRequest('auth', undefined);
   app.removeContentTypeParser('text/plain');
+  installJsonBodyParser(app);
 
   app.addHook('onRequest', async (request, reply) => {
-    reply.header('X-Request-Id', request.id);
-    if (hasCredentialInUrl(request.url)) throw new ApiError('token_na_url');
-    const scope = request.routeOptions.config.scope;
-    if (scope === undefined || scope === 'publico') return;
-    const { auth, headers } = await options.authenticator.authenticate(request.headers.authorization, scope);
-    reply.headers(headers);
-    request.auth = auth;
+    await guard(request, reply, request.routeOptions.config.scope);
   });
 
   // Once closing, every answer (in flight, or arriving on a kept-alive connection) still goes
@@ -87,15 +99,7 @@ export function createPlatform(options: PlatformOptions): FastifyInstance {
     return sendError(request, reply, apiError);
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    const allowed = app.routeCatalog.methodsFor(request.url.split('?')[0]!);
-    if (allowed.length === 0) return sendError(request, reply, new ApiError('rota_inexistente'));
-    return sendError(
-      request,
-      reply,
-      new ApiError('metodo_nao_permitido', { headers: { Allow: allowed.join(', ') } }),
-    );
-  });
+  app.setNotFoundHandler((request, reply) => answerUnknownRoute(app, request, reply));
 
   return app;
 }

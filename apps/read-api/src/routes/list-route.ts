@@ -83,6 +83,7 @@ export function defineListRoute<S extends z.ZodRawShape, F, Row, K extends Keyse
       const page = await keysetPage({
         cursors: request.server.cursors,
         list: spec.url.slice('/v1/'.length),
+        empresa: auth.empresa.id,
         filters: spec.cursorFilters?.(filters) ?? filters,
         limite,
         cursor,

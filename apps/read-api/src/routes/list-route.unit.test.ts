@@ -80,10 +80,13 @@ describe('defineListRoute', () => {
 
   it('binds its cursor to the path after /v1/ and to the filters as cursorFilters gives them', async () => {
     const { proximo_cursor } = await call({ familia: 'Tecidos' }, ['teste:ler']);
-    expect(cursors.decode(proximo_cursor!, 'teste/lista', { familia: 'tecidos' })).toEqual([
-      rows[1]!.at,
-      rows[1]!.id,
-    ]);
+    expect(
+      cursors.decode(proximo_cursor!, {
+        list: 'teste/lista',
+        empresa: 'empresa-1',
+        filters: { familia: 'tecidos' },
+      }),
+    ).toEqual([rows[1]!.at, rows[1]!.id]);
     const next = await call({ familia: 'TECIDOS', cursor: proximo_cursor }, ['teste:ler']);
     expect(next).toEqual({ dados: [{ id: rows[2]!.id, custo: null }], proximo_cursor: null });
   });

@@ -85,7 +85,7 @@ export {
 } from './supply-item/events.js';
 export { FROZEN_AFTER_MOVEMENTS, type InsumoRegistro } from './supply-item/record.js';
 export { evolveInsumo, type InsumoState, initialInsumoState } from './supply-item/state.js';
-export { type Atributos, toAttributes } from './validation/attributes.js';
+export { ATRIBUTOS_LIMITS, type Atributos, checkAttributes, toAttributes } from './validation/attributes.js';
 export { isValidEmail, isValidPhone } from './validation/contact.js';
 export { isValidGtin } from './validation/gtin.js';
 export { isValidNcm } from './validation/ncm.js';

@@ -20,6 +20,8 @@ export const COST_SCALE = 16;
 
 /** Inputs larger than this (in absolute value) are refused: no real stock needs them. */
 export const MAX_ABS_INPUT = new Dec('1e12');
+/** How a refusal names that bound, after the field: "quantidade deve ter ...". */
+export const TOO_LARGE = 'deve ter valor absoluto de no máximo 10^12';
 
 /** How a command carries a decimal: a JSON number or its decimal text. */
 export type DecimalInput = number | string;

@@ -1,7 +1,7 @@
 import type { Refusal, RegistrarMovimento } from './commands.js';
 import { isInternal, validation } from './commands.js';
 import type { MovimentoRegistrado } from './events.js';
-import { type Dec, MAX_ABS_INPUT, parseDecimal, roundCost } from './money.js';
+import { type Dec, MAX_ABS_INPUT, parseDecimal, roundCost, TOO_LARGE } from './money.js';
 
 type RegisterType = MovimentoRegistrado['data']['tipo'];
 
@@ -42,7 +42,7 @@ export function validateMovement(data: RegistrarMovimento['data']): ValidMovemen
 
   const quantidade = amount(data.quantidade);
   if (quantidade === 'invalid') return validation('quantidade', 'quantidade deve ser um número');
-  if (quantidade === 'too_large') return validation('quantidade', 'quantidade fora do intervalo aceito');
+  if (quantidade === 'too_large') return validation('quantidade', `quantidade ${TOO_LARGE}`);
   if (quantidade.isZero()) return validation('quantidade', 'quantidade não pode ser zero');
   if (SIGN[tipo] === 1 && quantidade.isNegative()) {
     return validation('quantidade', `quantidade deve ser positiva para ${tipo}`);
@@ -86,7 +86,7 @@ function amount(input: unknown): Dec | 'invalid' | 'too_large' {
 
 const COST_MESSAGE: Record<'invalid' | 'too_large', string> = {
   invalid: 'deve ser um número maior ou igual a zero',
-  too_large: 'está fora do intervalo aceito',
+  too_large: TOO_LARGE,
 };
 
 /** Absent: null; present: a decimal >= 0, rounded to COST_SCALE places. */

@@ -1,8 +1,11 @@
 import { ApiError } from './api-error.js';
+import { bounded, MAX_CAMPO_CHARS, MAX_DETAIL_CHARS } from './bounded-text.js';
 
 /** A field at fault, worded the same wherever it is found (body schema or decider). */
 export function invalidField(campo: string, detail: string): ApiError {
-  return new ApiError('validacao', { campo, mensagem: `Campo inválido: ${campo} (${detail}).` });
+  const named = bounded(campo, MAX_CAMPO_CHARS);
+  const mensagem = `Campo inválido: ${named} (${bounded(detail, MAX_DETAIL_CHARS)}).`;
+  return new ApiError('validacao', { campo: named, mensagem });
 }
 
 /** The refusals a write can end in (the write model's WriteRefusal, structurally). */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../errors/api-error.js';
-import { CursorCodec, type KeysetValue } from './cursor-codec.js';
+import { CursorCodec, type CursorScope, type KeysetValue } from './cursor-codec.js';
 
 const codec = new CursorCodec('a-secret-of-at-least-thirty-two-characters');
 const keyset = fc.array(fc.oneof(fc.string({ maxLength: 40 }), fc.integer()), { minLength: 1, maxLength: 3 });
@@ -12,10 +12,17 @@ const filters = fc.dictionary(
     maxKeys: 4,
   },
 );
+const A = '0b7c5b2e-0000-4000-8000-00000000000a';
+const B = '0b7c5b2e-0000-4000-8000-00000000000b';
+const scope = (list: string, f: Record<string, unknown> = {}, empresa = A): CursorScope => ({
+  list,
+  empresa,
+  filters: f,
+});
 
-function decodeOrCode(cursor: string, list: string, f: Record<string, unknown>): KeysetValue[] | string {
+function decodeOrCode(cursor: string, at: CursorScope): KeysetValue[] | string {
   try {
-    return codec.decode(cursor, list, f);
+    return codec.decode(cursor, at);
   } catch (error) {
     if (error instanceof ApiError) return error.codigo;
     throw error;
@@ -26,9 +33,9 @@ describe('CursorCodec', () => {
   it('round-trips the keyset, within the specification charset and length', () => {
     fc.assert(
       fc.property(keyset, filters, (k, f) => {
-        const cursor = codec.encode('produtos', f, k);
+        const cursor = codec.encode(scope('produtos', f), k);
         expect(cursor).toMatch(/^[A-Za-z0-9_-]{1,400}$/);
-        expect(codec.decode(cursor, 'produtos', f)).toEqual(k);
+        expect(codec.decode(cursor, scope('produtos', f))).toEqual(k);
       }),
     );
   });
@@ -36,11 +43,11 @@ describe('CursorCodec', () => {
   it('refuses any tampering with cursor_invalido', () => {
     fc.assert(
       fc.property(keyset, fc.nat(), fc.constantFrom(...'ABCabc012_-'.split('')), (k, at, ch) => {
-        const cursor = codec.encode('produtos', {}, k);
+        const cursor = codec.encode(scope('produtos'), k);
         const i = at % cursor.length;
         fc.pre(cursor[i] !== ch);
         const tampered = cursor.slice(0, i) + ch + cursor.slice(i + 1);
-        expect(decodeOrCode(tampered, 'produtos', {})).toBe('cursor_invalido');
+        expect(decodeOrCode(tampered, scope('produtos'))).toBe('cursor_invalido');
       }),
     );
   });
@@ -48,24 +55,34 @@ describe('CursorCodec', () => {
   it('refuses a cursor of another list, of other filters, or signed with another secret', () => {
     fc.assert(
       fc.property(keyset, filters, filters, (k, f1, f2) => {
-        const cursor = codec.encode('produtos', f1, k);
-        expect(decodeOrCode(cursor, 'insumos', f1)).toBe('cursor_invalido');
+        const cursor = codec.encode(scope('produtos', f1), k);
+        expect(decodeOrCode(cursor, scope('insumos', f1))).toBe('cursor_invalido');
         fc.pre(JSON.stringify(Object.entries(f1).sort()) !== JSON.stringify(Object.entries(f2).sort()));
-        expect(decodeOrCode(cursor, 'produtos', f2)).toBe('cursor_invalido');
+        expect(decodeOrCode(cursor, scope('produtos', f2))).toBe('cursor_invalido');
       }),
     );
-    const foreign = new CursorCodec('another-secret-of-at-least-thirty-two-chars').encode('produtos', {}, [
+    const foreign = new CursorCodec('another-secret-of-at-least-thirty-two-chars').encode(scope('produtos'), [
       'x',
     ]);
-    expect(decodeOrCode(foreign, 'produtos', {})).toBe('cursor_invalido');
+    expect(decodeOrCode(foreign, scope('produtos'))).toBe('cursor_invalido');
+  });
+
+  it("issue 13 item 7: refuses another company's cursor on the same list and filters", () => {
+    fc.assert(
+      fc.property(keyset, filters, (k, f) => {
+        const cursor = codec.encode(scope('produtos', f, A), k);
+        expect(decodeOrCode(cursor, scope('produtos', f, B))).toBe('cursor_invalido');
+        expect(decodeOrCode(cursor, scope('produtos', f, A))).toEqual(k);
+      }),
+    );
   });
 
   it('refuses hand-built and arbitrary strings', () => {
     const handBuilt = Buffer.from(JSON.stringify({ l: 'produtos', f: '', k: ['x'] })).toString('base64url');
-    expect(decodeOrCode(handBuilt, 'produtos', {})).toBe('cursor_invalido');
+    expect(decodeOrCode(handBuilt, scope('produtos'))).toBe('cursor_invalido');
     fc.assert(
       fc.property(fc.string({ maxLength: 450 }), (s) => {
-        expect(decodeOrCode(s, 'produtos', {})).toBe('cursor_invalido');
+        expect(decodeOrCode(s, scope('produtos'))).toBe('cursor_invalido');
       }),
     );
   });

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { ApiError } from '../errors/api-error.js';
-import type { CursorCodec, KeysetValue } from './cursor-codec.js';
+import type { CursorCodec, CursorScope, KeysetValue } from './cursor-codec.js';
 
 /** A list response of the specification. */
 export interface ListPage<Out> {
@@ -13,6 +13,8 @@ export interface KeysetPageRequest<Row, Out, K extends KeysetValue[]> {
   cursors: CursorCodec;
   /** Binds the cursor to its list: a cursor of another list is cursor_invalido. */
   list: string;
+  /** Binds the cursor to the caller's company: another company's cursor is cursor_invalido. */
+  empresa: string;
   /** Every filter that shapes the result (not `limite`): a cursor is valid with the same ones only. */
   filters: Record<string, unknown>;
   limite: number;
@@ -48,15 +50,15 @@ export async function keysetPage<Row, Out, K extends KeysetValue[]>(
   const more = rows.length > request.limite && last !== undefined;
   return {
     dados: page.map((row) => request.present(row)),
-    proximo_cursor: more
-      ? request.cursors.encode(request.list, request.filters, request.keysetOf(last))
-      : null,
+    proximo_cursor: more ? request.cursors.encode(scopeOf(request), request.keysetOf(last)) : null,
   };
 }
 
 function decodeKeyset<K extends KeysetValue[]>(request: KeysetPageRequest<unknown, unknown, K>): K {
-  const raw = request.cursors.decode(request.cursor!, request.list, request.filters);
+  const raw = request.cursors.decode(request.cursor!, scopeOf(request));
   const parsed = request.keyset.safeParse(raw);
   if (!parsed.success) throw new ApiError('cursor_invalido', { campo: 'cursor' });
   return parsed.data;
 }
+
+const scopeOf = ({ list, empresa, filters }: CursorScope): CursorScope => ({ list, empresa, filters });

@@ -20,6 +20,7 @@ function page(cursor: string | undefined, limite: number, filters: Record<string
   return keysetPage<Row, string, Key>({
     cursors,
     list: 'teste',
+    empresa: 'empresa-a',
     filters,
     limite,
     cursor,
@@ -69,9 +70,15 @@ describe('keysetPage', () => {
     const { proximo_cursor } = await page(undefined, 5, { insumo_id: 'a' });
     expect(await codeOf(page(proximo_cursor!, 5, { insumo_id: 'a' }))).toBe('ok');
     expect(await codeOf(page(proximo_cursor!, 5, { insumo_id: 'b' }))).toBe('cursor_invalido');
-    const otherList = cursors.encode('outra', {}, [instant(1), uuid(1)]);
+    const otherList = cursors.encode({ list: 'outra', empresa: 'empresa-a', filters: {} }, [
+      instant(1),
+      uuid(1),
+    ]);
     expect(await codeOf(page(otherList, 5))).toBe('cursor_invalido');
-    const otherShape = cursors.encode('teste', {}, ['2025-03-01T12:00:00Z', uuid(1)]);
+    const otherShape = cursors.encode({ list: 'teste', empresa: 'empresa-a', filters: {} }, [
+      '2025-03-01T12:00:00Z',
+      uuid(1),
+    ]);
     expect(await codeOf(page(otherShape, 5))).toBe('cursor_invalido');
     expect(await codeOf(page('x'.repeat(40), 5))).toBe('cursor_invalido');
   });

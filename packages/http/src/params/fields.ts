@@ -38,7 +38,12 @@ export const param = {
     .regex(UUID)
     .transform((v) => v.toLowerCase()),
   boolean: z.enum(['true', 'false']).transform((v) => v === 'true'),
-  text: z.string().min(1).max(200),
+  /** Exact text filters (sku, familia, cnpj): U+0000 can match nothing and PostgreSQL refuses it. */
+  text: z
+    .string()
+    .min(1)
+    .max(200)
+    .refine((v) => !v.includes('\u0000')),
   oneOf: <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values),
   /** The raw cursor; its content is checked by the cursor codec, which answers cursor_invalido. */
   cursor: z.string(),

@@ -1,6 +1,7 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ApiError } from '../errors/api-error.js';
 import { invalidField } from '../errors/refusal-error.js';
+import { findUnstorable } from './storable-text.js';
 
 /** `itens[2].nome` from ['itens', 2, 'nome']: the spec's way of naming a body key. */
 export function fieldPath(path: ReadonlyArray<PropertyKey>): string {
@@ -10,40 +11,30 @@ export function fieldPath(path: ReadonlyArray<PropertyKey>): string {
   }, '');
 }
 
+// zod's own Brazilian Portuguese messages, for this parse only (global config stays untouched).
+const PORTUGUESE = { error: z.locales.ptBR().localeError, reportInput: true };
+
+/** The rule a zod issue broke, in Portuguese; unknown keys are named by `campo`, never listed. */
+function detailOf(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'unrecognized_keys') return 'campo desconhecido';
+  if (issue.code === 'invalid_type' && issue.input === undefined) return 'campo obrigatório ausente';
+  return issue.message;
+}
+
 /**
- * Validates a parsed JSON body: not an object is `corpo_invalido`; a field invalid, missing or
- * unknown is `validacao` with `campo` naming the first one at fault.
+ * Validates a parsed JSON body: not an object is `corpo_invalido`; a string PostgreSQL cannot
+ * store, or a field invalid, missing or unknown is `validacao` with `campo` naming the first one
+ * at fault.
  */
 export function parseBody<T extends z.ZodType>(body: unknown, schema: T): z.output<T> {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new ApiError('corpo_invalido');
-  const result = schema.safeParse(body);
-  if (result.success) {
-    const nul = pathOfNulCharacter(result.data, []);
-    // PostgreSQL text and jsonb cannot hold U+0000: refused here, named, not failed on write.
-    if (nul !== null) throw invalidField(fieldPath(nul), 'o caractere U+0000 não é aceito');
-    return result.data;
-  }
+  // Before the schema, so no transform, default or decider ever sees such a string.
+  const unstorable = findUnstorable(body);
+  if (unstorable) throw invalidField(fieldPath(unstorable.path), unstorable.reason);
+  const result = schema.safeParse(body, PORTUGUESE);
+  if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   // zod reports unknown keys on the object; name the key itself
   const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : issue.path;
-  const campo = fieldPath(path);
-  throw invalidField(campo, issue.message);
-}
-
-function pathOfNulCharacter(value: unknown, path: PropertyKey[]): PropertyKey[] | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) {
-      const found = pathOfNulCharacter(item, [...path, i]);
-      if (found) return found;
-    }
-    return null;
-  }
-  if (value !== null && typeof value === 'object')
-    for (const [key, item] of Object.entries(value)) {
-      if (key.includes('\u0000')) return [...path, key];
-      const found = pathOfNulCharacter(item, [...path, key]);
-      if (found) return found;
-    }
-  return null;
+  throw invalidField(fieldPath(path), detailOf(issue));
 }

@@ -1,8 +1,13 @@
 import type { z } from 'zod';
 import { ApiError } from '../errors/api-error.js';
+import { bounded, MAX_CAMPO_CHARS } from '../errors/bounded-text.js';
 import { queryPairs } from './query-string.js';
 
-const invalid = (campo: string, mensagem: string) => new ApiError('parametro_invalido', { campo, mensagem });
+// A parameter's name is echoed, bounded: it can be as long as the URL.
+const invalid = (name: string, mensagem: (campo: string) => string) => {
+  const campo = bounded(name, MAX_CAMPO_CHARS);
+  return new ApiError('parametro_invalido', { campo, mensagem: mensagem(campo) });
+};
 
 /**
  * The single query-parameter parser of every route: unknown, repeated, empty or malformed
@@ -12,13 +17,12 @@ export function parseQuery<T extends z.ZodObject>(rawUrl: string, schema: T): z.
   const known = schema.shape as Record<string, unknown>;
   const values: Record<string, string> = {};
   for (const [name, value] of queryPairs(rawUrl)) {
-    if (!Object.hasOwn(known, name)) throw invalid(name, `Parâmetro desconhecido: ${name}.`);
-    if (Object.hasOwn(values, name)) throw invalid(name, `Parâmetro repetido: ${name}.`);
-    if (value === '') throw invalid(name, `Parâmetro vazio: ${name}.`);
+    if (!Object.hasOwn(known, name)) throw invalid(name, (campo) => `Parâmetro desconhecido: ${campo}.`);
+    if (Object.hasOwn(values, name)) throw invalid(name, (campo) => `Parâmetro repetido: ${campo}.`);
+    if (value === '') throw invalid(name, (campo) => `Parâmetro vazio: ${campo}.`);
     values[name] = value;
   }
   const result = schema.safeParse(values);
   if (result.success) return result.data;
-  const campo = String(result.error.issues[0]?.path[0] ?? '');
-  throw invalid(campo, `Valor inválido para ${campo}.`);
+  throw invalid(String(result.error.issues[0]?.path[0] ?? ''), (campo) => `Valor inválido para ${campo}.`);
 }

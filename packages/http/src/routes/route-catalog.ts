@@ -3,12 +3,17 @@ import type { AnyRoute, HttpMethod } from './route-definition.js';
 /** Every route registered on an instance: the source of the OpenAPI document and of 405's Allow. */
 export class RouteCatalog {
   readonly routes: AnyRoute[] = [];
-  readonly #patterns: Array<{ regex: RegExp; method: HttpMethod }> = [];
+  readonly #patterns: Array<{ regex: RegExp; method: HttpMethod; route: AnyRoute }> = [];
 
   add(route: AnyRoute): void {
     this.routes.push(route);
     const source = route.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z_]+/g, '[^/]+');
-    this.#patterns.push({ regex: new RegExp(`^${source}/?$`), method: route.method });
+    this.#patterns.push({ regex: new RegExp(`^${source}/?$`), method: route.method, route });
+  }
+
+  /** The route serving `method` on a concrete path, if any. */
+  routeFor(method: string, path: string): AnyRoute | undefined {
+    return this.#patterns.find((p) => p.method === method && p.regex.test(path))?.route;
   }
 
   /** The methods served on a concrete path (empty when the path matches no route). */

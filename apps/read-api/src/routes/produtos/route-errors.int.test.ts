@@ -59,6 +59,37 @@ describeWith(['postgres'], 'GET /v1/produtos errors', () => {
     await expectError(api.app, `${URL}?cursor=${'x'.repeat(401)}`, empresa.token, 400, 'cursor_invalido');
   });
 
+  it("issue 13 item 7: refuses another company's cursor on the same list and filters", async () => {
+    const { proximo_cursor } = await getOk(api.app, `${URL}?limite=1&familia=camisetas`, empresa.token);
+    const outra = await api.tenant(['produtos:ler']);
+    await expectError(
+      api.app,
+      `${URL}?limite=1&familia=camisetas&cursor=${proximo_cursor}`,
+      outra.token,
+      400,
+      'cursor_invalido',
+    );
+    const own = await getOk(
+      api.app,
+      `${URL}?limite=1&familia=camisetas&cursor=${proximo_cursor}`,
+      empresa.token,
+    );
+    expect(own.dados).toHaveLength(1);
+  });
+
+  it('refuses %00 in the sku and familia filters (issue 13 item 1)', async () => {
+    for (const query of ['sku=a%00b', 'familia=%00'])
+      await expectError(
+        api.app,
+        `${URL}?${query}`,
+        empresa.token,
+        400,
+        'parametro_invalido',
+        query.split('=')[0],
+      );
+    await expectError(api.app, '/v1/insumos?sku=a%00b', empresa.token, 400, 'parametro_invalido', 'sku');
+  });
+
   it('needs produtos:ler (produtos:escrever includes it)', async () => {
     const outro = await empresa.token2(['fichas:ler', 'custos:ler']);
     await expectError(api.app, URL, outro, 403, 'escopo_insuficiente');

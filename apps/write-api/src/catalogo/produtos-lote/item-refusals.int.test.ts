@@ -24,6 +24,8 @@ describeWith(['postgres', 'redis'], 'POST /v1/produtos/lote: items refused one b
     ['unknown field', { cor: 'azul' }, 'cor: campo desconhecido'],
     ['attributes not flat', { atributos: { cor: { nome: 'azul' } } }, 'atributos: '],
     ['nome missing on creation', { nome: undefined }, 'nome: '],
+    // issue 13 item 5: the size rule is named, not the sign rule
+    ['weight beyond 10^12', { peso_kg: 1e308 }, 'peso_kg: deve ter valor absoluto de no máximo 10^12'],
   ];
 
   it.each(refusals)(
@@ -37,6 +39,23 @@ describeWith(['postgres', 'redis'], 'POST /v1/produtos/lote: items refused one b
       expect(accepted).toMatchObject({ indice: 1, sku: good, ok: true });
     },
   );
+
+  it('issue 13 item 6: refuses atributos beyond 50 keys, keys beyond 60 characters and texts beyond 200', async () => {
+    const keys = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, i]));
+    const items = [
+      { sku: sku(), nome: 'A', atributos: keys(2_000) },
+      { sku: sku(), nome: 'B', atributos: { ['k'.repeat(61)]: 'x' } },
+      { sku: sku(), nome: 'C', atributos: { cor: 'a'.repeat(201) } },
+      { sku: sku(), nome: 'D', atributos: { ...keys(49), ['k'.repeat(60)]: 'a'.repeat(200) } },
+    ];
+    const results = await lote(api, 'produtos', token, items);
+    expect(results.map((r) => [r.ok, r.erro])).toEqual([
+      [false, 'atributos: deve ter no máximo 50 chaves'],
+      [false, 'atributos: as chaves de atributos devem ter de 1 a 60 caracteres'],
+      [false, 'atributos.cor: deve ter no máximo 200 caracteres'],
+      [true, null],
+    ]);
+  });
 
   it('words the refusal with the field first', async () => {
     const [result] = await lote(api, 'produtos', token, [{ sku: sku(), nome: 'X', ean: '7891000315508' }]);

@@ -1,6 +1,6 @@
 import { validation } from '../../stock/commands.js';
 import { accept } from '../checked.js';
-import { type Atributos, toAttributes } from './attributes.js';
+import { type Atributos, checkAttributes } from './attributes.js';
 import { isValidEmail, isValidPhone } from './contact.js';
 import { type FieldRule, MAX_TEXT, matching, text } from './field-rules.js';
 import { isValidGtin } from './gtin.js';
@@ -22,12 +22,7 @@ export const phone = matching(isValidPhone, 'um telefone de 8 a 15 dígitos');
 export const unit = (companyUnits: readonly string[]): FieldRule<string> =>
   matching((value) => isCompanyUnit(value, companyUnits), 'uma unidade da empresa');
 
-export const attributes: FieldRule<Atributos> = (value, campo) => {
-  const copy = toAttributes(value);
-  return copy === null
-    ? validation(campo, `${campo} deve ser um objeto de valores texto, número ou booleano`)
-    : accept(copy);
-};
+export const attributes: FieldRule<Atributos> = checkAttributes;
 
 export const paymentTerms: FieldRule<number[]> = (value, campo) =>
   isValidPaymentTerms(value)

@@ -1,5 +1,5 @@
 import { validation } from '../../stock/commands.js';
-import { type DecimalText, MAX_ABS_INPUT, parseDecimal, toText } from '../../stock/money.js';
+import { type DecimalText, MAX_ABS_INPUT, parseDecimal, TOO_LARGE, toText } from '../../stock/money.js';
 import { accept, type Checked } from '../checked.js';
 
 /**
@@ -66,7 +66,8 @@ const decimal = ({ positive = false, max }: Bounds, expected: string): FieldRule
   notNull((value, campo) => {
     const parsed = parseDecimal(value);
     const refused = validation(campo, `${campo} deve ser ${expected}`);
-    if (parsed === null || parsed.abs().gt(MAX_ABS_INPUT)) return refused;
+    if (parsed === null) return refused;
+    if (parsed.abs().gt(MAX_ABS_INPUT)) return validation(campo, `${campo} ${TOO_LARGE}`);
     if (positive ? !parsed.gt(0) : parsed.lt(0)) return refused;
     if (max !== undefined && parsed.gt(max)) return refused;
     return accept(toText(parsed));

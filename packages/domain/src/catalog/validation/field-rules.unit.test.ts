@@ -75,3 +75,18 @@ describe('field rules', () => {
     expect(textList({ sorted: true })('ML-2', 'apelidos')).toEqual(refused('apelidos'));
   });
 });
+
+describe('issue 13 item 5: a decimal beyond 10^12 is refused naming that bound', () => {
+  it('1e308 in fator_conversao, peso_kg or consumo names the size rule, not the sign rule', () => {
+    const message = (checked: ReturnType<typeof positive>) => (checked.ok ? null : checked.error.mensagem);
+    expect(message(positive(1e308, 'fator_conversao'))).toBe(
+      'fator_conversao deve ter valor absoluto de no máximo 10^12',
+    );
+    expect(message(nonNegative(1e308, 'peso_kg'))).toBe('peso_kg deve ter valor absoluto de no máximo 10^12');
+    expect(message(positive('1e13', 'linhas[0].consumo'))).toBe(
+      'linhas[0].consumo deve ter valor absoluto de no máximo 10^12',
+    );
+    expect(positive(1e12, 'fator_conversao')).toEqual({ ok: true, value: '1000000000000' });
+    expect(message(positive(-1e308, 'fator_conversao'))).toMatch(/10\^12/);
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_UNITS } from '../../company/units.js';
-import { toAttributes } from './attributes.js';
+import { ATRIBUTOS_LIMITS, checkAttributes, toAttributes } from './attributes.js';
 import { isValidEmail, isValidPhone } from './contact.js';
 import { isValidGtin } from './gtin.js';
 import { isValidNcm } from './ncm.js';
@@ -92,5 +92,34 @@ describe('catalog validators', () => {
     expect(isCompanyUnit('KG', DEFAULT_UNITS)).toBe(false);
     expect(isCompanyUnit('caixa', DEFAULT_UNITS)).toBe(false);
     expect(isCompanyUnit('caixa', [...DEFAULT_UNITS, 'caixa'])).toBe(true);
+  });
+});
+
+describe('issue 13 item 6: atributos limits', () => {
+  const refusal = (value: unknown) => {
+    const checked = checkAttributes(value, 'atributos');
+    return checked.ok ? null : (checked.error as { kind: string; campo: string; mensagem: string });
+  };
+
+  it(`takes at most ${ATRIBUTOS_LIMITS.keys} keys of 1 to ${ATRIBUTOS_LIMITS.keyLength} characters, texts up to ${ATRIBUTOS_LIMITS.valueLength}`, () => {
+    const keys = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, i]));
+    expect(refusal(keys(50))).toBeNull();
+    expect(refusal(keys(51))).toEqual({
+      kind: 'validation',
+      campo: 'atributos',
+      mensagem: 'atributos deve ter no máximo 50 chaves',
+    });
+    expect(refusal(keys(28_000))?.campo).toBe('atributos');
+    expect(refusal({ ['k'.repeat(60)]: 1 })).toBeNull();
+    expect(refusal({ ['k'.repeat(61)]: 1 })?.mensagem).toBe(
+      'as chaves de atributos devem ter de 1 a 60 caracteres',
+    );
+    expect(refusal({ '': 1 })?.campo).toBe('atributos');
+    expect(refusal({ cor: 'a'.repeat(200) })).toBeNull();
+    expect(refusal({ cor: 'a'.repeat(201) })).toEqual({
+      kind: 'validation',
+      campo: 'atributos.cor',
+      mensagem: 'atributos.cor deve ter no máximo 200 caracteres',
+    });
   });
 });

@@ -1,0 +1,37 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Authenticator } from '../auth/authenticator.js';
+import { hasCredentialInUrl } from '../auth/credential-in-url.js';
+import { ApiError } from '../errors/api-error.js';
+import { RESPONSE_HEADERS } from './response-headers.js';
+
+/** How many `Authorization` headers were sent: Node keeps only the first of them. */
+const authorizationCount = (rawHeaders: string[]): number =>
+  rawHeaders.filter((value, i) => i % 2 === 0 && value.toLowerCase() === 'authorization').length;
+
+/**
+ * What every request passes before its route, in this order: the answer's fixed headers, the
+ * token-in-URL guard, a Host header (HTTP/1.1 requires one; Node's own refusal had no body),
+ * then authentication and rate limits when `scope` asks for a token.
+ */
+export type RequestGuard = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  scope: string | undefined,
+) => Promise<void>;
+
+export function requestGuard(authenticator: Pick<Authenticator, 'authenticate'>): RequestGuard {
+  return async (request, reply, scope) => {
+    reply.header('X-Request-Id', request.id);
+    reply.headers(RESPONSE_HEADERS);
+    if (hasCredentialInUrl(request.url)) throw new ApiError('token_na_url');
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined)
+      throw new ApiError('parametro_invalido', { campo: 'Host', mensagem: 'Cabeçalho Host ausente.' });
+    if (scope === undefined || scope === 'publico') return;
+    // Which of two credentials would be meant is a guess: refuse both.
+    if (authorizationCount(request.raw.rawHeaders) > 1)
+      throw new ApiError('token_invalido', { mensagem: 'Envie um único cabeçalho Authorization.' });
+    const { auth, headers } = await authenticator.authenticate(request.headers.authorization, scope);
+    reply.headers(headers);
+    request.auth = auth;
+  };
+}
