@@ -15,9 +15,15 @@ export function createPool(connectionString: string, options: { max?: number; na
     application_name: options.name ?? 'factory',
     connectionTimeoutMillis: 3_000,
     idleTimeoutMillis: 30_000,
+    // A server gone without closing its sockets (a crashed host) is noticed instead of waited for.
+    keepAlive: true,
   });
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  // Nor a checked-out one between two queries (a transaction's, while its caller awaits other
+  // work): pg-pool listens to idle clients only, and a server shutdown's FATAL would be an
+  // uncaught 'error'. The caller's next query fails instead (a 503), and release drops the client.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 
