@@ -5,7 +5,6 @@ export {
   privatePostgresUnavailable,
   startPrivatePostgres,
 } from './private/private-postgres.js';
-export { type PrivateRedis, privateRedisUnavailable, startPrivateRedis } from './private/private-redis.js';
 export { type ProvidedServices, prepareTestServices, withDatabase } from './services.js';
 export { createTestApi, TestClock } from './test-api.js';
 export { createTestDatabase, type TestDatabase } from './test-database.js';
