@@ -41,6 +41,26 @@ export {
   type ProjectionStatus,
   readProjectionStatus,
 } from './operations/projection-status.js';
+export { followOpenRebuilds } from './operations/rebuild/follow-open-rebuilds.js';
+export {
+  REBUILD_JOB,
+  type RebuildJobData,
+  type RebuildJobOptions,
+  rebuildJob,
+} from './operations/rebuild/rebuild-job.js';
+export {
+  openRebuild,
+  type RebuildRecord,
+  RebuildRunningError,
+  readRebuild,
+  requestRebuild,
+} from './operations/rebuild/rebuild-record.js';
+export type { Difference } from './operations/verify/compare-tables.js';
+export {
+  type VerifyOptions,
+  type VerifyResult,
+  verifyProjections,
+} from './operations/verify/verify-projections.js';
 export { PROJECTIONS } from './projections.js';
 export { applyBatch, type BatchToApply, CheckpointMovedError } from './projector/apply-batch.js';
 export {

@@ -1,15 +1,52 @@
-import { inTransaction, type Pool } from '@factory/database';
+import { inTransaction, type Pool, type PoolClient } from '@factory/database';
 import { LIVE_SCHEMA, type Projection, type ProjectionTarget, qualifiedTable } from './projection.js';
 
 /**
- * Empty copies of a projection's live tables (columns, constraints, indexes) in `schema`, and a
- * checkpoint of their own at the start of the log: host the projection with the returned target
- * and it builds from position zero beside the live one, which keeps serving.
- *
- * The swap (a later operator command) is one transaction: lock both checkpoint rows, move the
- * live tables out of `public` and the shadow ones in (ALTER TABLE ... SET SCHEMA), and give the
- * shadow checkpoint the live name. Queries name tables unqualified in `public`, and the live
- * worker's next batch finds its checkpoint moved and resumes from the swapped one.
+ * Empty copies of a projection's live tables in `schema`: columns, defaults, checks, and every
+ * key and index under the live one's own name (index names are per schema), so that once the
+ * copy is swapped into `public` nothing tells it from the tables the migrations made.
+ */
+export async function copyTableShapes(
+  client: PoolClient,
+  projection: Projection,
+  schema: string,
+): Promise<void> {
+  await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+  for (const table of projection.tables) {
+    const live = qualifiedTable(LIVE_SCHEMA, table);
+    const copy = qualifiedTable(schema, table);
+    await client.query(`DROP TABLE IF EXISTS ${copy}`);
+    await client.query(
+      `CREATE TABLE ${copy} (LIKE ${live} INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING GENERATED INCLUDING STORAGE)`,
+    );
+    // Keys (primary, unique, exclusion) by constraint, so they stay constraints with their names.
+    const keys = await client.query<{ name: string; def: string }>(
+      `SELECT conname AS name, pg_get_constraintdef(oid) AS def FROM pg_constraint
+        WHERE conrelid = $1::regclass AND contype IN ('p', 'u', 'x') ORDER BY conname`,
+      [live],
+    );
+    for (const key of keys.rows)
+      await client.query(`ALTER TABLE ${copy} ADD CONSTRAINT "${key.name}" ${key.def}`);
+    // The other indexes from their own definitions, pointed at the copy.
+    const indexes = await client.query<{ def: string }>(
+      `SELECT pg_get_indexdef(i.indexrelid) AS def FROM pg_index i
+        WHERE i.indrelid = $1::regclass
+          AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)
+        ORDER BY i.indexrelid`,
+      [live],
+    );
+    const on = ` ON ${LIVE_SCHEMA}.${table} `;
+    for (const { def } of indexes.rows) {
+      if (!def.includes(on)) throw new Error(`unexpected index definition on ${table}: ${def}`);
+      await client.query(def.replace(on, ` ON ${copy} `));
+    }
+  }
+}
+
+/**
+ * Shadow tables in `schema` and a checkpoint of their own at the start of the log: host the
+ * projection with the returned target and it builds from position zero beside the live one,
+ * which keeps serving. `projecoes reconstruir` (operations/rebuild) does this, then swaps.
  */
 export async function createShadowTables(
   pool: Pool,
@@ -18,13 +55,7 @@ export async function createShadowTables(
 ): Promise<ProjectionTarget> {
   const target = { schema, checkpointName: `${projection.name}@${schema}` };
   await inTransaction(pool, async (client) => {
-    await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
-    for (const table of projection.tables) {
-      await client.query(`DROP TABLE IF EXISTS ${qualifiedTable(schema, table)}`);
-      await client.query(
-        `CREATE TABLE ${qualifiedTable(schema, table)} (LIKE ${qualifiedTable(LIVE_SCHEMA, table)} INCLUDING ALL)`,
-      );
-    }
+    await copyTableShapes(client, projection, schema);
     await client.query(
       `INSERT INTO projection_checkpoints (name) VALUES ($1)
        ON CONFLICT (name) DO UPDATE SET tx_id = 0, position = 0, watermark = NULL`,
