@@ -5,18 +5,48 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { embeddedHome, isPortOpen } from '@factory/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SINGLE_MACHINE, startService } from '../support/service-process.js';
+import { SERVICE_MODES, startService } from '../support/service-process.js';
 
-// The first README command's path, without the install and build: the single-machine server
-// started with no DATABASE_URL runs embedded PostgreSQL for its data folder, seeds the demo
-// company, prints a working token, and reuses all of it when started again. The data folder is
+// The first README commands' path, without the install and build: `npm start` and
+// `npm run start:apart` started with no DATABASE_URL run embedded PostgreSQL for their data
+// folder, seed the demo company, print a working token, and reuse all of it when started again.
+// Apart, SIGTERM to the launcher stops every process it started. The data folder is
 // inside a 0700 folder (like a checkout cloned into `mktemp -d`), which the `postgres` user
 // that root runs the server as cannot enter.
 const ROOT = new URL('../../', import.meta.url).pathname;
 const TSX = ['--conditions=source', '--import', 'tsx'];
 const run = promisify(execFile);
 
-describe('single-machine start (embedded PostgreSQL)', () => {
+/** Every node process below `pid`, however deep (the apps; the embedded database has its own lease). */
+async function nodeDescendants(pid: number): Promise<number[]> {
+  const { stdout } = await run('ps', ['-e', '-o', 'pid=,ppid=,comm=']);
+  const children = new Map<number, Array<{ pid: number; node: boolean }>>();
+  for (const line of stdout.trim().split('\n')) {
+    const [child, parent, command] = line.trim().split(/\s+/) as [string, string, string];
+    const list = children.get(Number(parent)) ?? [];
+    list.push({ pid: Number(child), node: command === 'node' });
+    children.set(Number(parent), list);
+  }
+  const found: number[] = [];
+  for (let queue = [pid]; queue.length > 0; ) {
+    for (const child of children.get(queue.shift()!) ?? []) {
+      if (child.node) found.push(child.pid);
+      queue.push(child.pid);
+    }
+  }
+  return found;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe.each(SERVICE_MODES)('$name (embedded PostgreSQL)', (mode) => {
   let parent: string;
   let dataDir: string;
   const ops = (...args: string[]) =>
@@ -39,7 +69,7 @@ describe('single-machine start (embedded PostgreSQL)', () => {
   });
 
   it('serves /v1/eu with the printed token, and again after a restart with the same data', async () => {
-    const first = await startService(SINGLE_MACHINE, dataDir, pgPort);
+    const first = await startService(mode, dataDir, pgPort);
     const eu = await fetch(`http://127.0.0.1:${first.port}/v1/eu`, {
       headers: { authorization: `Bearer ${first.token}` },
     });
@@ -54,7 +84,11 @@ describe('single-machine start (embedded PostgreSQL)', () => {
       headers: { authorization: `Bearer ${first.token}` },
     });
     expect(afterCli.status).toBe(200);
+    const started = await nodeDescendants(first.child.pid!);
+    // apart: the write API, the read API, the projector and the router, each its own process
+    if (mode.name.includes('apart')) expect(started.length).toBeGreaterThanOrEqual(4);
     expect(await first.stop()).toBe(0);
+    expect(started.filter(alive)).toEqual([]);
     // the server was the last user: the embedded database stopped with it
     expect(await embeddedRunning()).toBe(false);
 
@@ -63,7 +97,7 @@ describe('single-machine start (embedded PostgreSQL)', () => {
     expect(JSON.parse(alone.stdout)).toHaveLength(1);
     expect(await embeddedRunning()).toBe(false);
 
-    const second = await startService(SINGLE_MACHINE, dataDir, pgPort);
+    const second = await startService(mode, dataDir, pgPort);
     expect(second.token).toBe(first.token);
     const again = await fetch(`http://127.0.0.1:${second.port}/v1/locais`, {
       headers: { authorization: `Bearer ${second.token}` },

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 
-/** How the service is started, as its users start it; `start:apart` joins here once it exists. */
+/** How the service is started, as its users start it. */
 export interface ServiceMode {
   name: string;
   /** Arguments to `node --conditions=source --import tsx`. */
@@ -10,6 +10,13 @@ export interface ServiceMode {
 }
 
 export const SINGLE_MACHINE: ServiceMode = { name: 'npm start', args: ['apps/server/src/main.ts'] };
+/** The write API, the read API, the projector and the router as separate processes. */
+export const START_APART: ServiceMode = {
+  name: 'npm run start:apart',
+  args: ['apps/server/src/apart-main.ts'],
+};
+/** Both modes, for the tests a client must not be able to tell apart. */
+export const SERVICE_MODES: ServiceMode[] = [SINGLE_MACHINE, START_APART];
 
 export interface ServiceProcess {
   child: ChildProcess;
@@ -27,7 +34,7 @@ export interface ServiceProcess {
 /**
  * Starts the service with the embedded default (no DATABASE_URL) in `dataDir`, on a free port,
  * and resolves once it serves (its `http://127.0.0.1:<port>` line) and has printed the demo
- * token.
+ * token. `env` overrides, e.g. DATABASE_URL for a test database instead of the embedded one.
  */
 export function startService(
   mode: ServiceMode,

@@ -21,3 +21,21 @@ export async function demoToken(pool: Pool, dataDir: string, now: Date): Promise
     () => null,
   );
 }
+
+/** Prints the demo token and a first call to try, as both start modes do. */
+export async function announceDemo(
+  pool: Pool,
+  dataDir: string,
+  port: string,
+  say: (line: string) => void,
+): Promise<void> {
+  const token = await demoToken(pool, dataDir, new Date());
+  if (token) {
+    say(`demo token (every scope): ${token}`);
+    say(`try: curl -s -H "Authorization: Bearer ${token}" http://127.0.0.1:${port}/v1/eu`);
+  } else {
+    say(
+      'the demo company exists but its token is not in the data folder: create one with `npm run ops -- token criar`',
+    );
+  }
+}

@@ -7,7 +7,7 @@ import { readApiRoutes } from '@factory/read-api';
 import { PROJECTIONS, startProjector } from '@factory/read-models';
 import { writeApiRoutes } from '@factory/write-api';
 import { resolveCursorSecret } from './cursor-secret.js';
-import { demoToken } from './demo.js';
+import { announceDemo } from './demo.js';
 import { loadEnv } from './env.js';
 import { resolveServices } from './resolve-services.js';
 
@@ -60,17 +60,7 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
   const port = new URL(address).port;
   say(`serving every /v1 route on http://127.0.0.1:${port}`);
 
-  if (env.SEED_DEMO) {
-    const token = await demoToken(pool, env.DATA_DIR, new Date());
-    if (token) {
-      say(`demo token (every scope): ${token}`);
-      say(`try: curl -s -H "Authorization: Bearer ${token}" http://127.0.0.1:${port}/v1/eu`);
-    } else {
-      say(
-        'the demo company exists but its token is not in the data folder: create one with `npm run ops -- token criar`',
-      );
-    }
-  }
+  if (env.SEED_DEMO) await announceDemo(pool, env.DATA_DIR, port, say);
 }
 
 // Listening before anything starts: a signal or a failure during start-up still stops what

@@ -2,6 +2,7 @@ import { GracefulShutdown } from '@factory/config';
 import { createPool, migrate } from '@factory/database';
 import { createApiService, createLogger, idempotencyPurgeJob, idempotencyPurgeSchedule } from '@factory/http';
 import { startJobRunner } from '@factory/jobs';
+import { readApiRoutes } from '@factory/read-api';
 import { loadEnv } from './env.js';
 import { writeApiRoutes } from './index.js';
 
@@ -23,6 +24,9 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
     limits: { perToken: env.RATE_LIMIT_PER_TOKEN, perCompany: env.RATE_LIMIT_PER_COMPANY },
     cursorSecret: env.CURSOR_SECRET,
     routes: writeApiRoutes({ pool }),
+    // Behind the router every path not served by the read API lands here: this process answers
+    // 404, 405 and /v1/openapi.json for the whole service.
+    servedElsewhere: readApiRoutes({ pool }),
     logLevel: env.LOG_LEVEL,
   });
   api.addShutdownSteps(shutdown);

@@ -21,6 +21,12 @@ export interface ApiServiceOptions {
   limits: RateLimits;
   cursorSecret: string;
   routes: AnyRoute[];
+  /**
+   * Routes another process serves under the same base URL (the processes-apart mode): they are
+   * described in /v1/openapi.json and named in a 405's Allow, but not served here, so a client
+   * cannot tell one process from several behind a router.
+   */
+  servedElsewhere?: AnyRoute[];
   clock?: () => Date;
   logLevel?: string;
   /** Redis key prefix of the rate-limit windows (tests isolate themselves with it). */
@@ -61,6 +67,9 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     lastUse,
   });
   const app = createPlatform({ authenticator, cursorSecret: options.cursorSecret, logger });
+  // Described first: the single-machine server mounts the read routes before the write routes,
+  // so the write API (which describes the read routes) lists Allow and OpenAPI in the same order.
+  for (const route of options.servedElsewhere ?? []) app.routeCatalog.add(route);
   for (const route of options.routes) registerRoute(app, route);
   registerRoute(app, openApiRoute(app));
 

@@ -94,6 +94,10 @@ export function createPlatform(options: PlatformOptions): FastifyInstance {
   });
 
   app.setErrorHandler((error, request, reply) => {
+    // Fastify closes the connection after a 413 without reading the rest of the body; closing a
+    // socket with unread data resets it, and a client (or the router) still sending may then
+    // lose the answer. Kept open, Node reads and drops the rest, and the 413 always arrives.
+    if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') reply.removeHeader('connection');
     const { apiError, internal } = toApiError(error);
     if (internal) request.log.error({ err: error }, 'request failed');
     return sendError(request, reply, apiError);

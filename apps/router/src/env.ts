@@ -1,0 +1,22 @@
+import { EnvError, envPieces, parseEnv } from '@factory/config';
+import { z } from 'zod';
+
+const shape = {
+  PORT: envPieces.PORT,
+  LOG_LEVEL: envPieces.LOG_LEVEL,
+  /** Base URL of the read API (GET routes). */
+  READ_API_URL: z.url(),
+  /** Base URL of the write API (every other method and path, 404 and 405 included). */
+  WRITE_API_URL: z.url(),
+};
+
+/** The router's configuration: the only place it reads the environment. */
+export function loadEnv(source: Record<string, string | undefined>) {
+  const env = parseEnv(shape, source);
+  for (const name of ['READ_API_URL', 'WRITE_API_URL'] as const)
+    if (new URL(env[name]).pathname !== '/')
+      throw new EnvError(`invalid environment: ${name}: a base URL without a path`);
+  return env;
+}
+
+export type RouterEnv = ReturnType<typeof loadEnv>;

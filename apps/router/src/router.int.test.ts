@@ -1,0 +1,84 @@
+import { createLogger, RouteCatalog } from '@factory/http';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRouter } from './router.js';
+
+// Two stand-in upstreams that echo who answered and what they received.
+async function echo(name: string): Promise<{ app: FastifyInstance; url: string }> {
+  const app = Fastify();
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  app.all('/*', async (request, reply) => {
+    reply.header('x-upstream', name);
+    return { upstream: name, method: request.method, url: request.url, body: request.body ?? null };
+  });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, url: address };
+}
+
+describe('router', () => {
+  let read: Awaited<ReturnType<typeof echo>>;
+  let write: Awaited<ReturnType<typeof echo>>;
+  let router: FastifyInstance;
+  let base: string;
+
+  beforeAll(async () => {
+    [read, write] = await Promise.all([echo('read'), echo('write')]);
+    const readCatalog = new RouteCatalog();
+    for (const url of ['/v1/eu', '/v1/insumos/:id'])
+      readCatalog.add({ method: 'GET', url } as Parameters<RouteCatalog['add']>[0]);
+    router = await createRouter({
+      readApiUrl: read.url,
+      writeApiUrl: write.url,
+      readCatalog,
+      logger: createLogger('silent'),
+    });
+    base = await router.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await router.close();
+    await Promise.all([read.app.close(), write.app.close()]);
+  });
+
+  const call = async (method: string, path: string, body?: string) => {
+    const res = await fetch(base + path, {
+      method,
+      ...(body === undefined ? {} : { body, headers: { 'content-type': 'application/json' } }),
+    });
+    return { status: res.status, upstream: res.headers.get('x-upstream'), json: (await res.json()) as never };
+  };
+
+  it('sends a GET on a read route to the read API, query string and all', async () => {
+    expect(await call('GET', '/v1/insumos/abc?x=1&y=%20')).toMatchObject({
+      upstream: 'read',
+      json: { method: 'GET', url: '/v1/insumos/abc?x=1&y=%20' },
+    });
+  });
+
+  it('sends every other method and path to the write API, with the body as sent', async () => {
+    expect(await call('POST', '/v1/insumos/lote', '{"a": 1}')).toMatchObject({
+      upstream: 'write',
+      json: { method: 'POST', body: '{"a": 1}' },
+    });
+    expect((await call('DELETE', '/v1/insumos/abc')).upstream).toBe('write');
+    expect((await call('GET', '/v1/nada')).upstream).toBe('write');
+    expect((await call('GET', '/v1/openapi.json')).upstream).toBe('write');
+  });
+
+  it('answers erro_interno in the error envelope when an API is unreachable', async () => {
+    const down = await createRouter({
+      readApiUrl: read.url,
+      writeApiUrl: 'http://127.0.0.1:1',
+      readCatalog: new RouteCatalog(),
+      logger: createLogger('silent'),
+    });
+    const downBase = await down.listen({ port: 0, host: '127.0.0.1' });
+    const res = await fetch(`${downBase}/v1/insumos/lote`, { method: 'POST', body: '{}' });
+    await down.close();
+    expect(res.status).toBe(500);
+    const id = res.headers.get('x-request-id');
+    expect(await res.json()).toEqual({
+      erro: { codigo: 'erro_interno', mensagem: expect.any(String), id_requisicao: id },
+    });
+  });
+});

@@ -1,0 +1,75 @@
+import { GracefulShutdown } from '@factory/config';
+import { createPool, migrate } from '@factory/database';
+import { type AppName, type AppProcess, startApp } from './apart/app-process.js';
+import { resolveCursorSecret } from './cursor-secret.js';
+import { announceDemo } from './demo.js';
+import { loadEnv } from './env.js';
+import { resolveServices } from './resolve-services.js';
+
+// `npm run start:apart`: the same service as `npm start`, same environment and embedded default,
+// run as separate processes on this machine: the write API, the read API, the projector and a
+// router on PORT in front of both APIs.
+const say = (line: string) => console.error(`[factory] ${line}`);
+
+async function main(shutdown: GracefulShutdown): Promise<void> {
+  const env = loadEnv(process.env);
+  const services = await resolveServices(env, say);
+  shutdown.add('stopDatabase', 'embedded PostgreSQL', services.stop);
+  say(`PostgreSQL: ${services.databaseSource}; Redis: ${services.redisSource}`);
+  // Migrated and seeded once here, before any app starts (each app's own migrate is then a no-op).
+  const pool = createPool(services.databaseUrl, { name: 'factory-apart', max: 2 });
+  shutdown.add('closeConnections', 'pool', () => pool.end());
+  const applied = await migrate(pool);
+  if (applied.length > 0) say(`migrations applied: ${applied.join(', ')}`);
+
+  const common = {
+    DATABASE_URL: services.databaseUrl,
+    REDIS_URL: services.redisUrl ?? '',
+    CURSOR_SECRET: await resolveCursorSecret(env.CURSOR_SECRET, env.DATA_DIR),
+    LOG_LEVEL: env.LOG_LEVEL,
+    NODE_ENV: env.NODE_ENV,
+    STABILIZATION_WINDOW_SECONDS: String(env.STABILIZATION_WINDOW_SECONDS),
+    RATE_LIMIT_PER_TOKEN: String(env.RATE_LIMIT_PER_TOKEN),
+    RATE_LIMIT_PER_COMPANY: String(env.RATE_LIMIT_PER_COMPANY),
+  };
+  // Each app stops itself in the contract's order on SIGTERM; here the router stops taking
+  // requests first, then the APIs finish theirs and the projector its batch, and only then the
+  // database stops.
+  const phaseOf: Record<AppName, 'stopAccepting' | 'finishWork'> = {
+    router: 'stopAccepting',
+    'write-api': 'finishWork',
+    'read-api': 'finishWork',
+    projector: 'finishWork',
+  };
+  const start = (name: AppName, appEnv: Record<string, string>): AppProcess => {
+    const app = startApp(name, appEnv);
+    shutdown.add(phaseOf[name], name, () => app.stop());
+    // A child that dies takes the others down: a half-running service must not look healthy.
+    void app.exited.then(({ code, signal }) => {
+      if (!app.stopping) void shutdown.stop(`${name} exited (${signal ?? code})`, true);
+    });
+    return app;
+  };
+
+  const writeApi = start('write-api', { ...common, PORT: '0' });
+  const readApi = start('read-api', { ...common, PORT: '0' });
+  start('projector', common);
+  const [writePort, readPort] = await Promise.all([writeApi.port, readApi.port]);
+  const router = start('router', {
+    PORT: String(env.PORT),
+    LOG_LEVEL: env.LOG_LEVEL,
+    READ_API_URL: `http://127.0.0.1:${readPort}`,
+    WRITE_API_URL: `http://127.0.0.1:${writePort}`,
+  });
+  const port = String(await router.port);
+  say(`serving every /v1 route on http://127.0.0.1:${port}`);
+  if (env.SEED_DEMO) await announceDemo(pool, env.DATA_DIR, port, say);
+}
+
+// Listening before anything starts: a signal or a failure during start-up still stops what
+// exists by then (the children and the embedded database).
+const shutdown = new GracefulShutdown({ log: say }).listen();
+main(shutdown).catch((error: unknown) => {
+  say(`start-up failed: ${error instanceof Error ? error.message : String(error)}`);
+  void shutdown.stop('start-up failure', true);
+});
