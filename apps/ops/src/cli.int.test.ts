@@ -276,4 +276,47 @@ describeWith(['postgres'], 'ops CLI', () => {
     },
     CLI_TIMEOUT,
   );
+
+  it(
+    'semear: companies with a working token and a projected history, one JSON document',
+    async () => {
+      const sizes = ['--produtos', '8', '--insumos', '12', '--fornecedores', '3', '--movimentos', '120'];
+      const seeded = json<{
+        empresas: Array<{ id: string; nome: string; token: string }>;
+        eventos: number;
+        segundos: number;
+        semente: string;
+      }>(await cli('semear', '--empresas', '2', ...sizes, '--semente', 'cli', '--json'));
+      expect(seeded.empresas).toHaveLength(2);
+      expect(seeded.semente).toBe('cli');
+      expect(seeded.segundos).toBeGreaterThan(0);
+      for (const empresa of seeded.empresas) {
+        expect(looksLikeToken(empresa.token)).toBe(true);
+        const token = await db.pool.query('SELECT empresa_id, escopos FROM tokens WHERE hash_sha256 = $1', [
+          hashToken(empresa.token),
+        ]);
+        expect(token.rows[0].empresa_id).toBe(empresa.id);
+        expect([...token.rows[0].escopos].sort()).toEqual([...ALL_SCOPES].sort());
+        // the command returns once the projector has caught up with what it wrote
+        const projected = await row(
+          'SELECT count(*)::int AS n FROM estoque_movimentos WHERE empresa_id = $1',
+          empresa.id,
+        );
+        expect(projected.n).toBe(120);
+      }
+      const logged = await db.pool.query(
+        `SELECT count(*)::int AS n FROM events WHERE metadata->>'empresa_id' = ANY($1::text[])`,
+        [seeded.empresas.map((e) => e.id)],
+      );
+      expect(logged.rows[0].n).toBe(seeded.eventos);
+
+      const refused = await cli('semear', '--empresas', '0', ...sizes, '--json');
+      expect(refused).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: expect.stringMatching(/--empresas deve ser um inteiro/),
+      });
+    },
+    CLI_TIMEOUT,
+  );
 });

@@ -1,8 +1,14 @@
 import type { Pool } from '@factory/database';
+import type { Progress } from './progress-bar.js';
 
 /** Wrong command line: unknown command or option, missing or repeated option, bad value. */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
+}
+
+/** Stopped by Ctrl-C at a consistent point; the message says what was done and how to resume. */
+export class InterruptedError extends Error {
+  override readonly name = 'InterruptedError';
 }
 
 export interface OptionSpec {
@@ -17,6 +23,10 @@ export interface CommandContext {
   pool: Pool;
   /** Read once per run at the edge; services never read the clock. */
   now: Date;
+  /** Long work reports here: a bar on a terminal's stderr, nothing otherwise. */
+  progress: Progress;
+  /** Aborted by Ctrl-C (SIGINT): long work stops at a consistent point and says how to resume. */
+  signal: AbortSignal;
 }
 
 export interface CommandOutput {

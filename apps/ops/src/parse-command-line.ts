@@ -42,7 +42,7 @@ function optionValues(values: Record<string, string | boolean | undefined>): Opt
   };
 }
 
-/** Splits `<group> <verb> [options]`, checking options strictly against the command's table. */
+/** Splits `<group> <verb> [options]` (or `<command> [options]`), checking options strictly against the command's table. */
 export function parseCommandLine(
   argv: readonly string[],
   commands: readonly CommandSpec[],
@@ -50,16 +50,18 @@ export function parseCommandLine(
   const [group, verb] = argv;
   if (group === undefined || group === '--help' || group === '-h' || group === 'ajuda')
     return { kind: 'help', text: generalUsage(commands) };
-  if (verb === undefined || verb.startsWith('-'))
+  // One-word commands (`semear`) first, then `<group> <verb>`.
+  const single = commands.find((c) => c.name === group);
+  if (!single && (verb === undefined || verb.startsWith('-')))
     throw new UsageError(
       `comando incompleto: "${group}" precisa de uma ação (veja: npm run -s ops -- --help)`,
     );
-  const command = commands.find((c) => c.name === `${group} ${verb}`);
+  const command = single ?? commands.find((c) => c.name === `${group} ${verb}`);
   if (!command)
     throw new UsageError(`comando desconhecido: ${group} ${verb} (veja: npm run -s ops -- --help)`);
 
   const config = {
-    args: argv.slice(2) as string[],
+    args: argv.slice(single ? 1 : 2) as string[],
     options: {
       ...GLOBAL_OPTIONS,
       ...Object.fromEntries(Object.entries(command.options).map(([n, s]) => [n, { type: s.type }])),

@@ -15,6 +15,19 @@ describe('parseCommandLine', () => {
     expect(parsed.options.optionalString('ausente')).toBeUndefined();
   });
 
+  it('reads one-word commands', () => {
+    const counts = ['--produtos', '1', '--insumos', '1', '--fornecedores', '1', '--movimentos', '1'];
+    const parsed = parse('semear', '--empresas', '2', ...counts, '--semente', 's1');
+    expect(parsed).toMatchObject({ kind: 'run', command: { name: 'semear' }, json: false });
+    if (parsed.kind !== 'run') return;
+    expect([parsed.options.string('empresas'), parsed.options.optionalString('semente')]).toEqual([
+      '2',
+      's1',
+    ]);
+    expect(() => parse('semear', 'tudo')).toThrow(/argumento inesperado: tudo/);
+    expect(() => parse('semear', '--empresas', '2')).toThrow(/faltam as opções --produtos/);
+  });
+
   it('gives help without a command, or for one command', () => {
     expect(parse()).toMatchObject({ kind: 'help', text: expect.stringContaining('token listar') });
     expect(parse('token', 'criar', '--help')).toMatchObject({

@@ -7,15 +7,20 @@ import {
   resolveDatabase,
 } from '@factory/database';
 import { OpsError } from '@factory/tenants';
-import { UsageError } from './command.js';
+import { InterruptedError, UsageError } from './command.js';
 import { COMMANDS } from './commands/index.js';
 import { loadEnv } from './env.js';
 import { jsonDocument } from './output.js';
 import { parseCommandLine } from './parse-command-line.js';
+import { type ProgressTerminal, progressBar } from './progress-bar.js';
 
 export interface CliIo {
   stdout(text: string): void;
   stderr(text: string): void;
+  /** stderr when it is a terminal: progress bars are drawn there only. */
+  terminal?: ProgressTerminal | null;
+  /** Ctrl-C. */
+  signal?: AbortSignal;
 }
 
 export const EXIT_OK = 0;
@@ -29,7 +34,7 @@ function report(io: CliIo, error: unknown): number {
     io.stderr(`erro: ${error.message}\n`);
     return EXIT_USAGE;
   }
-  if (error instanceof OpsError) {
+  if (error instanceof OpsError || error instanceof InterruptedError) {
     io.stderr(`erro: ${error.message}\n`);
     return EXIT_FAILED;
   }
@@ -69,10 +74,19 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   } catch (error) {
     return report(io, error);
   }
-  const pool = createPool(database.url, { max: 2, name: 'ops' });
+  // Enough connections for the seed's concurrent commands and its projector.
+  const pool = createPool(database.url, { max: 12, name: 'ops' });
   try {
     await migrate(pool);
-    const output = await parsed.command.run({ pool, now: new Date() }, parsed.options);
+    const output = await parsed.command.run(
+      {
+        pool,
+        now: new Date(),
+        progress: progressBar(io.terminal ?? null),
+        signal: io.signal ?? new AbortController().signal,
+      },
+      parsed.options,
+    );
     io.stdout(parsed.json ? jsonDocument(output.json) : `${output.text}\n`);
     return EXIT_OK;
   } catch (error) {

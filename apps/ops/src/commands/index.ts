@@ -4,6 +4,7 @@ import { empresaReativar } from './empresa-reativar.js';
 import { empresaSuspender } from './empresa-suspender.js';
 import { localCriar } from './local-criar.js';
 import { projecoesStatus } from './projecoes-status.js';
+import { semear } from './semear.js';
 import { tokenCriar } from './token-criar.js';
 import { tokenListar } from './token-listar.js';
 import { tokenRevogar } from './token-revogar.js';
@@ -22,4 +23,5 @@ export const COMMANDS: readonly CommandSpec[] = [
   tokenRevogar,
   tokenListar,
   projecoesStatus,
+  semear,
 ];

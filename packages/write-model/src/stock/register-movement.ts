@@ -14,6 +14,8 @@ export interface RegisterMovementInput {
   quantidade: DecimalInput;
   unidade?: string | null;
   custo_unitario?: DecimalInput | null;
+  /** Internal origins only (an invoice's cost with its taxes); the decider refuses it otherwise. */
+  custo_unitario_bruto?: DecimalInput | null;
   referencia?: string | null;
   motivo?: string | null;
   /** `api` unless an internal process registers it. */

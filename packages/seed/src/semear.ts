@@ -1,0 +1,111 @@
+import type { Pool } from '@factory/database';
+import { createCatalogWriteModel, createStockWriteModel } from '@factory/write-model';
+import { type CatalogSize, planCatalog } from './catalog-plan.js';
+import { planMovements } from './movement-plan.js';
+import { Random } from './random.js';
+import { createSeedCompany } from './seed-company.js';
+import { historyWindow } from './seed-window.js';
+import { type SeedTarget, type SeedWriters, writeHistory } from './write-history.js';
+
+export interface HistorySize extends CatalogSize {
+  movimentos: number;
+}
+
+export interface SemearOptions extends HistorySize {
+  empresas: number;
+  semente: string;
+  now: Date;
+  /** Called after each command written, with the count so far and the total planned. */
+  onProgress?: (written: number, total: number) => void;
+  signal?: AbortSignal;
+}
+
+export interface SemearResult {
+  empresas: Array<{ id: string; nome: string; token: string }>;
+  eventos: number;
+  interrompido: boolean;
+}
+
+/** Commands a history of this size runs: one per record, bill and movement. */
+export function plannedCommands(size: HistorySize, catalog = planCatalog(new Random('count'), size)): number {
+  const bills = catalog.produtos.filter((p) => p.bill.length > 0).length;
+  return size.fornecedores + size.insumos + size.produtos + bills + size.movimentos;
+}
+
+/**
+ * `semear` (operations.md, "Seed data"): companies with a realistic history written through the
+ * write models. Company `n` of seed `s` draws from its own sources (`s/n/...`), so the same seed
+ * gives the same histories, whatever else runs.
+ */
+export async function semear(pool: Pool, options: SemearOptions): Promise<SemearResult> {
+  const writers = createWriters(pool);
+  const plans = Array.from({ length: options.empresas }, (_, n) =>
+    planCatalog(Random.derive(options.semente, `${n}/catalogo`), options),
+  );
+  const total = plans.reduce((sum, catalog) => sum + plannedCommands(options, catalog), 0);
+  const result: SemearResult = { empresas: [], eventos: 0, interrompido: false };
+  let done = 0;
+  for (const [n, catalog] of plans.entries()) {
+    if (options.signal?.aborted) break;
+    const company = await createSeedCompany(
+      pool,
+      Random.derive(options.semente, `${n}/empresa`),
+      n,
+      options.now,
+    );
+    result.empresas.push({ id: company.id, nome: company.nome, token: company.token });
+    const target = { empresaId: company.id, locais: company.locais };
+    const written = await writeCompanyHistory(writers, target, catalog, {
+      movimentos: options.movimentos,
+      now: options.now,
+      seed: `${options.semente}/${n}`,
+      signal: options.signal,
+      onCommand: () => options.onProgress?.(++done, total),
+    });
+    if (written.interrompido) break;
+  }
+  result.eventos = await countEvents(
+    pool,
+    result.empresas.map((e) => e.id),
+  );
+  result.interrompido = options.signal?.aborted === true;
+  return result;
+}
+
+/** Events in the log of these companies (a record's save may append more than one). */
+async function countEvents(pool: Pool, empresas: readonly string[]): Promise<number> {
+  const { rows } = await pool.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM events WHERE metadata->>'empresa_id' = ANY($1::text[])`,
+    [empresas],
+  );
+  return rows[0]!.n;
+}
+
+export function createWriters(pool: Pool): SeedWriters {
+  return { catalog: createCatalogWriteModel({ pool }), stock: createStockWriteModel({ pool }) };
+}
+
+/** One company's catalog and movements over the history window that ends before `now`. */
+export function writeCompanyHistory(
+  writers: SeedWriters,
+  target: SeedTarget,
+  catalog: ReturnType<typeof planCatalog>,
+  options: { movimentos: number; now: Date; seed: string; onCommand?: () => void; signal?: AbortSignal },
+) {
+  const window = historyWindow(options.now);
+  return writeHistory(
+    writers,
+    target,
+    {
+      catalog,
+      catalogAt: window.catalogAt,
+      movements: planMovements(
+        Random.derive(options.seed, 'movimentos'),
+        catalog,
+        options.movimentos,
+        window,
+      ),
+    },
+    { onCommand: options.onCommand, signal: options.signal },
+  );
+}

@@ -1,0 +1,199 @@
+import type { CatalogWriteModel, StockWriteModel, WriteContext } from '@factory/write-model';
+import type { CatalogPlan, ItemFields } from './catalog-plan.js';
+import { DISTINCT_RUN, type LocalKind, type MovementPlan, REVERSAL_REACH } from './movement-plan.js';
+
+export interface SeedWriters {
+  catalog: CatalogWriteModel;
+  stock: StockWriteModel;
+}
+
+export interface SeedTarget {
+  empresaId: string;
+  locais: Readonly<Record<LocalKind, string>>;
+}
+
+export interface History {
+  catalog: CatalogPlan;
+  movements: Iterable<MovementPlan>;
+  /** When the catalog is written: before the first movement. */
+  catalogAt: Date;
+}
+
+export interface WriteOptions {
+  /** Called after each command written. */
+  onCommand?: () => void;
+  /** Stops between two commands: what was written stays, consistent. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Writes one company's history through the write models, exactly as the API's commands would:
+ * the catalog a few records at a time (records of one kind share one instant, so the log stays in
+ * time order whatever order they commit in), then the movements, up to `DISTINCT_RUN` in flight
+ * so they share appends. The stock's shared append groups a batch's events by stream, so
+ * movements in flight are kept on distinct items (the plan mostly makes them so; a repeat waits
+ * for what is in flight), and a reversal waits and runs alone: the log keeps the plan's order. Returns the number of commands written; any refusal is a bug of the
+ * plan and throws.
+ */
+export async function writeHistory(
+  writers: SeedWriters,
+  target: SeedTarget,
+  history: History,
+  options: WriteOptions = {},
+): Promise<{ comandos: number; interrompido: boolean }> {
+  let comandos = 0;
+  const written = () => {
+    comandos += 1;
+    options.onCommand?.();
+  };
+  const aborted = () => options.signal?.aborted === true;
+  const context = (now: Date) => ({
+    empresaId: target.empresaId,
+    tokenId: null,
+    requestId: null,
+    idempotencyKey: null,
+    now,
+    canReadCosts: true,
+  });
+  const at = (minutes: number) => context(new Date(history.catalogAt.getTime() + minutes * 60_000));
+  const { catalog } = history;
+
+  // Records of one kind are independent: written concurrently, at one instant per kind.
+  const fornecedores = await concurrently(catalog.fornecedores, aborted, async (fields) => {
+    const id = saved(await writers.catalog.saveSupplier(at(0), fields), fields);
+    written();
+    return id;
+  });
+  if (fornecedores === null) return { comandos, interrompido: true };
+  const insumos = await concurrently(catalog.insumos, aborted, async (item) => {
+    const fields: ItemFields = {
+      ...item.fields,
+      fornecedor_padrao_id: item.fornecedor === null ? null : fornecedores[item.fornecedor],
+    };
+    const id = saved(await writers.catalog.saveSupplyItem(at(60), fields), fields);
+    written();
+    return id;
+  });
+  if (insumos === null) return { comandos, interrompido: true };
+  const produtos = await concurrently(catalog.produtos, aborted, async (product) => {
+    const id = saved(await writers.catalog.saveProduct(at(120), product.fields), product.fields);
+    written();
+    return id;
+  });
+  if (produtos === null) return { comandos, interrompido: true };
+  const bills = catalog.produtos.flatMap((product, i) =>
+    product.bill.length > 0 ? [{ product, id: produtos[i]! }] : [],
+  );
+  const billsDone = await concurrently(bills, aborted, async ({ product, id }) => {
+    const lines = product.bill.map((line) =>
+      line.tipo === 'insumo'
+        ? {
+            tipo: 'insumo',
+            insumo_id: insumos[line.insumo]!,
+            consumo: line.consumo,
+            perda_pct: line.perda_pct,
+          }
+        : {
+            tipo: 'produto',
+            componente_id: produtos[line.componente]!,
+            consumo: line.consumo,
+            perda_pct: line.perda_pct,
+          },
+    );
+    const outcome = await writers.catalog.defineBill(at(180), id, lines);
+    if (!outcome.ok) throw refusal('ficha', product.fields, outcome.error);
+    written();
+    return id;
+  });
+  if (billsDone === null) return { comandos, interrompido: true };
+
+  // Movement ids by index in this history, kept only as far back as a reversal reaches.
+  const ids = new Map<number, string>();
+  const inFlight = new Set<Promise<void>>();
+  const busyItems = new Set<number>();
+  let failure: unknown = null;
+  let index = 0;
+  for (const plan of history.movements) {
+    if (aborted() || failure !== null) break;
+    const own = index++;
+    if (plan.kind === 'estornar') {
+      await Promise.all(inFlight);
+      if (failure !== null) break;
+      const alvo = ids.get(plan.alvo);
+      if (alvo === undefined) throw new Error(`semear: movement ${plan.alvo} to reverse is not known`);
+      const outcome = await writers.stock.reverseMovement(moveContext(target, plan.at), {
+        movimento_id: alvo,
+        motivo: plan.motivo,
+        origem: 'tela',
+      });
+      if (!outcome.ok) throw refusal('estorno', { alvo }, outcome.error);
+      ids.delete(plan.alvo);
+      written();
+      continue;
+    }
+    if (busyItems.has(plan.insumo)) await Promise.all(inFlight);
+    if (inFlight.size >= DISTINCT_RUN) await Promise.race(inFlight);
+    const { kind: _kind, at: when, insumo, local, ...fields } = plan;
+    busyItems.add(insumo);
+    const submitted = writers.stock
+      .registerMovement(moveContext(target, when), {
+        ...fields,
+        insumo_id: insumos[insumo]!,
+        local_id: target.locais[local],
+      })
+      .then((outcome) => {
+        if (!outcome.ok) throw refusal('movimento', plan, outcome.error);
+        ids.set(own, outcome.movimento.movimento_id);
+        ids.delete(own - REVERSAL_REACH);
+        written();
+      })
+      .catch((error: unknown) => {
+        failure ??= error;
+      })
+      .finally(() => {
+        inFlight.delete(submitted);
+        busyItems.delete(insumo);
+      });
+    inFlight.add(submitted);
+  }
+  await Promise.all(inFlight);
+  if (failure !== null) throw failure;
+  return { comandos, interrompido: aborted() };
+}
+
+/** Catalog commands in flight at once. */
+const CATALOG_IN_FLIGHT = 16;
+
+/** `work` over `items`, a few at a time; results in the items' order; null once aborted. */
+async function concurrently<T, R>(
+  items: readonly T[],
+  aborted: () => boolean,
+  work: (item: T) => Promise<R>,
+): Promise<R[] | null> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length && !aborted()) {
+      const i = next++;
+      results[i] = await work(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CATALOG_IN_FLIGHT, items.length) }, worker));
+  return next < items.length || aborted() ? null : results;
+}
+
+function moveContext(target: SeedTarget, now: Date): WriteContext {
+  return { empresaId: target.empresaId, tokenId: null, requestId: null, idempotencyKey: null, now };
+}
+
+function saved(
+  outcome: { ok: true; id: string } | { ok: false; error: unknown },
+  fields: ItemFields,
+): string {
+  if (!outcome.ok) throw refusal('cadastro', fields, outcome.error);
+  return outcome.id;
+}
+
+function refusal(what: string, input: unknown, error: unknown): Error {
+  return new Error(`semear: ${what} recusado: ${JSON.stringify(error)} (${JSON.stringify(input)})`);
+}
