@@ -11,6 +11,7 @@ import { fornecedoresRoute } from './routes/fornecedores/route.js';
 import { insumoRoute } from './routes/insumos/by-id-route.js';
 import { insumosRoute } from './routes/insumos/route.js';
 import { locaisRoute } from './routes/locais/route.js';
+import { producaoPlanoRoute } from './routes/producao-plano/route.js';
 import { produtoRoute } from './routes/produtos/by-id-route.js';
 import { produtosRoute } from './routes/produtos/route.js';
 
@@ -35,6 +36,7 @@ export function readApiRoutes(deps: ReadApiDeps): AnyRoute[] {
     estoqueSaldosRoute(lists),
     estoqueMovimentosRoute(lists),
     estoquePosicaoRoute(lists),
+    producaoPlanoRoute(lists),
     produtosRoute(lists),
     produtoRoute(deps.pool),
     insumosRoute(lists),

@@ -1,9 +1,14 @@
 import type { Pool } from '@factory/database';
 import type { AnyRoute } from '@factory/http';
-import { createCatalogWriteModel, createStockWriteModel } from '@factory/write-model';
+import {
+  createCatalogWriteModel,
+  createProductionWriteModel,
+  createStockWriteModel,
+} from '@factory/write-model';
 import { catalogoRoutes } from './catalogo/catalogo-routes.js';
 import { estornarMovimentoRoute } from './estoque/estornar-movimento/route.js';
 import { registrarMovimentoRoute } from './estoque/registrar-movimento/route.js';
+import { substituirPlanoRoute } from './producao/substituir-plano/route.js';
 
 export interface WriteApiDeps {
   pool: Pool;
@@ -23,5 +28,15 @@ export function writeApiRoutes(deps: WriteApiDeps): AnyRoute[] {
     catalog: createCatalogWriteModel({ pool: deps.pool }),
     clock: estoque.clock,
   };
-  return [registrarMovimentoRoute(estoque), estornarMovimentoRoute(estoque), ...catalogoRoutes(catalogo)];
+  const producao = {
+    pool: deps.pool,
+    production: createProductionWriteModel({ pool: deps.pool }),
+    clock: estoque.clock,
+  };
+  return [
+    registrarMovimentoRoute(estoque),
+    estornarMovimentoRoute(estoque),
+    ...catalogoRoutes(catalogo),
+    substituirPlanoRoute(producao),
+  ];
 }

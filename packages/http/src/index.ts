@@ -39,6 +39,7 @@ export type { RateDecision, RateLimiter, RateLimits } from './rate-limit/rate-li
 export { RedisRateLimiter } from './rate-limit/redis-rate-limiter.js';
 export { type Ficha, fichaSchema, linhaDaFichaSchema } from './resources/ficha.js';
 export { type Movimento, movimentoSchema } from './resources/movimento.js';
+export { necessidadeSchema, type Plano, type PlanoParts, planoSchema, toPlano } from './resources/plano.js';
 export { registerRoute } from './routes/register-route.js';
 export { RouteCatalog } from './routes/route-catalog.js';
 export { type AnyRoute, defineRoute, type RouteDefinition } from './routes/route-definition.js';

@@ -61,6 +61,10 @@ export {
   type VerifyResult,
   verifyProjections,
 } from './operations/verify/verify-projections.js';
+export { type NeedRow, planNeeds } from './production/plan-needs.js';
+export { type PlanRow, readPlan } from './production/plan-query.js';
+export { type PlanView, planView } from './production/plan-view.js';
+export { PRODUCTION_TABLES, productionProjection } from './production/production-projection.js';
 export { PROJECTIONS } from './projections.js';
 export { applyBatch, type BatchToApply, CheckpointMovedError } from './projector/apply-batch.js';
 export {

@@ -20,6 +20,11 @@ export {
   handleCommand,
 } from './handle-command.js';
 export { catchUp, type LoadedStream, loadStream } from './load-stream.js';
+export {
+  createProductionWriteModel,
+  type ProductionWriteModel,
+} from './production/production-write-model.js';
+export type { ReplacePlanOutcome } from './production/replace-plan.js';
 export type { SupplyItemDefinition } from './stock/define-supply-item.js';
 export { findMovement, type IndexedMovement } from './stock/movement-index.js';
 export type {

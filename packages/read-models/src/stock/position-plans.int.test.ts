@@ -60,9 +60,13 @@ describeWith(['postgres'], 'stock position page plans', () => {
           scans('estoque_saldos').map((n) => n.index),
           plan,
         ).toEqual([pairs]);
-        expect(scans('estoque_movimentos'), plan).toEqual([
-          { type: 'Index Only Scan', relation: 'estoque_movimentos', index: 'estoque_movimentos_posicao' },
-        ]);
+        // The pair's last instant (a backward step), then its last row at that instant.
+        const probe = {
+          type: 'Index Only Scan',
+          relation: 'estoque_movimentos',
+          index: 'estoque_movimentos_posicao',
+        };
+        expect(scans('estoque_movimentos'), plan).toEqual([probe, probe]);
         expect(
           scans('estoque_saldos').every((n) => n.type.startsWith('Index')),
           plan,
