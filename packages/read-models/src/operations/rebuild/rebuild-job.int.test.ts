@@ -85,7 +85,7 @@ describeWith(['postgres'], 'projection rebuild job (in-process, without Redis)',
             interval: 100,
           },
         )
-        .toEqual(['concluida', 'concluida']);
+        .toEqual(PROJECTIONS.map(() => 'concluida'));
     } finally {
       writing = false;
       await writes;
@@ -100,10 +100,9 @@ describeWith(['postgres'], 'projection rebuild job (in-process, without Redis)',
       expect(checkpoint).not.toBeNull();
     }
     const status = await readProjectionStatus(db.pool, PROJECTIONS);
-    expect(status.map((s) => [s.nome, s.versao, s.atraso_eventos, s.reconstrucao])).toEqual([
-      ['estoque', 2, 0, null],
-      ['catalogo', 2, 0, null],
-    ]);
+    expect(status.map((s) => [s.nome, s.versao, s.atraso_eventos, s.reconstrucao])).toEqual(
+      PROJECTIONS.map((p) => [p.name, 2, 0, null]),
+    );
     const done = await readRebuild(db.pool, rebuilds[0]!.id);
     expect(done!.eventos).toBeGreaterThan(300);
     // The ledger kept every movement exactly once through the swap.
