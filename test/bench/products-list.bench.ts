@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { createPool, migrate, type Pool } from '@factory/database';
 import { ALL_SCOPES } from '@factory/domain';
-import { CursorCodec, createApiService } from '@factory/http';
+import { CursorCodec, createApiService, presentProduto } from '@factory/http';
 import { readApiRoutes } from '@factory/read-api';
 import { CATALOG_CHECKPOINT, type CatalogKeyset, listProducts } from '@factory/read-models';
 import { createTenantFixture } from '@factory/tenants';
 import Fastify from 'fastify';
-import { presentProduto } from '../../apps/read-api/src/routes/produtos/produto.js';
 import type { BenchContext } from './support/bench-context.js';
 import { ratioLine } from './support/bench-context.js';
 import { startChildServer } from './support/child-server.js';
@@ -149,7 +148,7 @@ async function serveBare(databaseUrl: string, empresaId: string): Promise<number
     const last = page.at(-1)!;
     const keyset: CatalogKeyset = [last.atualizado_em, last.id];
     return {
-      dados: page.map((row) => presentProduto(row, true)),
+      dados: page.map((row) => presentProduto(row)),
       proximo_cursor:
         rows.length > 200
           ? cursors.encode({ list: 'produtos', empresa: empresaId, filters: {} }, keyset)

@@ -37,9 +37,31 @@ export { createRateLimiter } from './rate-limit/create-rate-limiter.js';
 export { MemoryRateLimiter } from './rate-limit/memory-rate-limiter.js';
 export type { RateDecision, RateLimiter, RateLimits } from './rate-limit/rate-limiter.js';
 export { RedisRateLimiter } from './rate-limit/redis-rate-limiter.js';
-export { type Ficha, fichaSchema, linhaDaFichaSchema } from './resources/ficha.js';
-export { type Movimento, movimentoSchema } from './resources/movimento.js';
+export { COST_MARK, type CostMask, cost, costMaskOf } from './resources/cost-fields.js';
+export {
+  type Ficha,
+  type FichaSource,
+  fichaSchema,
+  linhaDaFichaSchema,
+  presentFicha,
+} from './resources/ficha.js';
+export {
+  type Fornecedor,
+  type FornecedorSource,
+  fornecedorSchema,
+  presentFornecedor,
+} from './resources/fornecedor.js';
+export { type Insumo, type InsumoSource, insumoSchema, presentInsumo } from './resources/insumo.js';
+export {
+  type Movimento,
+  type MovimentoSource,
+  movimentoSchema,
+  presentMovimento,
+} from './resources/movimento.js';
 export { necessidadeSchema, type Plano, type PlanoParts, planoSchema, toPlano } from './resources/plano.js';
+export { type Posicao, type PosicaoSource, posicaoSchema, presentPosicao } from './resources/posicao.js';
+export { type Produto, type ProdutoSource, presentProduto, produtoSchema } from './resources/produto.js';
+export { presentSaldo, type Saldo, type SaldoSource, saldoSchema } from './resources/saldo.js';
 export { registerRoute } from './routes/register-route.js';
 export { RouteCatalog } from './routes/route-catalog.js';
 export { type AnyRoute, defineRoute, type RouteDefinition } from './routes/route-definition.js';

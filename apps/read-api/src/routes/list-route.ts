@@ -1,7 +1,6 @@
 import type { Pool } from '@factory/database';
 import {
   type AuthContext,
-  canSeeCosts,
   defineRoute,
   type KeysetValue,
   keysetField,
@@ -53,8 +52,8 @@ export interface ListRouteSpec<S extends z.ZodRawShape, F, Row, K extends Keyset
   readFilters(filters: z.output<z.ZodObject<S>>, auth: AuthContext): F;
   /** Only where a filter is matched normalised: the cursor then binds the value as matched. */
   cursorFilters?(filters: z.output<z.ZodObject<S>>): Record<string, unknown>;
-  /** `costs` is false without `custos:ler`: the presenter nulls the monetary fields then. */
-  present(row: Row, costs: boolean): Out;
+  /** The resource's presenter; costs are nulled on the way out for a token without `custos:ler`. */
+  present(row: Row): Out;
 }
 
 /** GET of a stabilised keyset list of the caller's company: `{ dados, proximo_cursor }`. */
@@ -74,7 +73,6 @@ export function defineListRoute<S extends z.ZodRawShape, F, Row, K extends Keyse
       proximo_cursor: z.string().nullable(),
     }),
     handler: async ({ query, auth, request }) => {
-      const costs = canSeeCosts(auth);
       // zod cannot infer the output of an object built on a generic shape: typed here by hand.
       const { limite, cursor, ...rest } = query as { limite: number; cursor?: string };
       const filters = rest as z.output<z.ZodObject<S>>;
@@ -101,7 +99,7 @@ export function defineListRoute<S extends z.ZodRawShape, F, Row, K extends Keyse
           return read.rows;
         },
         keysetOf: spec.keysetOf,
-        present: (row) => spec.present(row, costs),
+        present: (row) => spec.present(row),
       });
       return { ...envelope, ...page };
     },

@@ -1,4 +1,4 @@
-import { type AuthContext, type FreshAnswer, type Movimento, refusalError } from '@factory/http';
+import { type FreshAnswer, type Movimento, refusalError } from '@factory/http';
 import type { MovementOutcome, MovementWriteOptions } from '@factory/write-model';
 import { toMovimento } from './movimento.js';
 
@@ -16,7 +16,6 @@ export interface AnswerRecorder {
  */
 export async function answerMovement(
   recorder: AnswerRecorder | null,
-  auth: AuthContext,
   notFound: 'validacao' | 'nao_encontrado',
   run: (options: MovementWriteOptions) => Promise<MovementOutcome>,
 ): Promise<FreshAnswer<Movimento>> {
@@ -27,14 +26,14 @@ export async function answerMovement(
           alsoWrite: (movement) =>
             recorder.answerWrite({
               status: 201,
-              body: toMovimento(movement, auth),
+              body: toMovimento(movement),
               eventId: movement.movimento_id,
             }),
         },
   );
   // A fresh append (not a replayed one) committed the alsoWrite with it.
   const recorded = recorder !== null && outcome.ok && !outcome.replayed;
-  return { ...movementAnswer(outcome, auth, notFound), recorded };
+  return { ...movementAnswer(outcome, notFound), recorded };
 }
 
 /**
@@ -44,13 +43,12 @@ export async function answerMovement(
  */
 export function movementAnswer(
   outcome: MovementOutcome,
-  auth: AuthContext,
   notFound: 'validacao' | 'nao_encontrado',
 ): FreshAnswer<Movimento> {
   if (!outcome.ok) throw refusalError(outcome.error, notFound);
   return {
     status: 201,
     headers: { 'X-Posicao-Log': String(outcome.position) },
-    body: toMovimento(outcome.movimento, auth),
+    body: toMovimento(outcome.movimento),
   };
 }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { cost } from './cost-fields.js';
+import { instantOf, numberOf } from './instant-of.js';
 
 /** LinhaDaFicha: both `insumo_id` and `componente_id` always present, the one not applying null. */
 export const linhaDaFichaSchema = z.object({
@@ -19,8 +21,39 @@ export const fichaSchema = z.object({
   /** The instant the version was created. */
   atualizado_em: z.string(),
   linhas: z.array(linhaDaFichaSchema),
-  /** `custos:ler` only; reais, 4 places. */
-  custo: z.number().nullable(),
+  /** Reais, 4 places. */
+  custo: cost(z.number().nullable()),
 });
 
 export type Ficha = z.output<typeof fichaSchema>;
+
+type Linha = z.output<typeof linhaDaFichaSchema>;
+
+/** A bill as the read model keeps it (numbers) or the log records it (decimal text). */
+export interface FichaSource {
+  produto_id: string;
+  versao: number;
+  atualizado_em: Date | string;
+  linhas: ReadonlyArray<
+    Omit<Linha, 'consumo' | 'perda_pct'> & { consumo: number | string; perda_pct: number | string }
+  >;
+  custo: number | string | null;
+}
+
+/** Only active bills are shown (lists, GET and the version a write creates): `ativa` is true. */
+export const presentFicha = (source: FichaSource): Ficha => ({
+  produto_id: source.produto_id,
+  versao: source.versao,
+  ativa: true,
+  atualizado_em: instantOf(source.atualizado_em),
+  linhas: source.linhas.map((linha) => ({
+    id: linha.id,
+    tipo: linha.tipo,
+    insumo_id: linha.insumo_id,
+    componente_id: linha.componente_id,
+    consumo: Number(linha.consumo),
+    unidade: linha.unidade,
+    perda_pct: Number(linha.perda_pct),
+  })),
+  custo: numberOf(source.custo),
+});

@@ -1,5 +1,7 @@
 import { ORIGENS, TIPOS_MOVIMENTO } from '@factory/domain';
 import { z } from 'zod';
+import { cost } from './cost-fields.js';
+import { instantOf, numberOf } from './instant-of.js';
 
 /** The specification's Movimento, as both the ledger list and the movement writes answer it. */
 export const movimentoSchema = z.object({
@@ -9,8 +11,7 @@ export const movimentoSchema = z.object({
   tipo: z.enum(TIPOS_MOVIMENTO),
   quantidade: z.number(),
   unidade: z.string(),
-  /** `custos:ler` only. */
-  custo_unitario: z.number().nullable(),
+  custo_unitario: cost(z.number().nullable()),
   referencia: z.string().nullable(),
   motivo: z.string().nullable(),
   origem: z.enum(ORIGENS),
@@ -18,3 +19,32 @@ export const movimentoSchema = z.object({
 });
 
 export type Movimento = z.output<typeof movimentoSchema>;
+
+/** A movement as the ledger read model keeps it or the log records it (decimals as text). */
+export interface MovimentoSource {
+  id: string;
+  insumo_id: string;
+  local_id: string;
+  tipo: string;
+  quantidade: number | string;
+  unidade: string;
+  custo_unitario: number | string | null;
+  referencia: string | null;
+  motivo: string | null;
+  origem: string;
+  criado_em: Date | string;
+}
+
+export const presentMovimento = (source: MovimentoSource): Movimento => ({
+  id: source.id,
+  insumo_id: source.insumo_id,
+  local_id: source.local_id,
+  tipo: source.tipo as Movimento['tipo'],
+  quantidade: Number(source.quantidade),
+  unidade: source.unidade,
+  custo_unitario: numberOf(source.custo_unitario),
+  referencia: source.referencia,
+  motivo: source.motivo,
+  origem: source.origem as Movimento['origem'],
+  criado_em: instantOf(source.criado_em),
+});

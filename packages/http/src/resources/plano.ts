@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatInstant } from '../format/instant.js';
+import { cost } from './cost-fields.js';
 
 export const necessidadeSchema = z.object({
   insumo_id: z.uuid(),
@@ -8,8 +9,8 @@ export const necessidadeSchema = z.object({
   unidade: z.string(),
   saldo: z.number(),
   falta: z.number(),
-  /** `custos:ler` only; reais, 2 places. */
-  custo: z.number().nullable(),
+  /** Reais, 2 places. */
+  custo: cost(z.number().nullable()),
 });
 
 /** The day plan (Plano), as GET /v1/producao/plano and PUT /v1/producao/plano/{dia} answer it. */
@@ -41,7 +42,8 @@ export interface PlanoParts {
   atualizado_em: Date | null;
 }
 
-export function toPlano(parts: PlanoParts, costs: boolean): Plano {
+/** Costs always filled in: the route nulls them for a token without `custos:ler`. */
+export function toPlano(parts: PlanoParts): Plano {
   return {
     dia: parts.dia,
     versao: parts.versao,
@@ -57,7 +59,7 @@ export function toPlano(parts: PlanoParts, costs: boolean): Plano {
       unidade: n.unidade,
       saldo: Number(n.saldo),
       falta: Number(n.falta),
-      custo: costs ? Number(n.custo) : null,
+      custo: Number(n.custo),
     })),
     atualizado_em: parts.atualizado_em && formatInstant(parts.atualizado_em),
   };

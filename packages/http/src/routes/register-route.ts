@@ -1,8 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { canSeeCosts } from '../auth/can-see-costs.js';
 import { ApiError } from '../errors/api-error.js';
 import { parseBody } from '../params/parse-body.js';
 import { parseQuery } from '../params/parse-query.js';
+import { type CostMask, costMaskOf } from '../resources/cost-fields.js';
 import type { AnyRoute } from './route-definition.js';
 
 declare module 'fastify' {
@@ -15,10 +17,12 @@ declare module 'fastify' {
 /** Mounts a route: parameters are read here, after the onRequest hook has authenticated. */
 export function registerRoute(app: FastifyInstance, route: AnyRoute): void {
   app.routeCatalog.add(route);
+  const costMask = costMaskOf(route.response);
   app.route({
     method: route.method,
     url: route.url,
     config: { scope: route.scope },
+    ...(costMask ? { onSend: hideCostsWithout(costMask) } : {}),
     handler: async (request, reply) => {
       const query = parseQuery(request.url, route.query ?? emptyQuery);
       let params: Record<string, unknown> = {};
@@ -40,3 +44,18 @@ export function registerRoute(app: FastifyInstance, route: AnyRoute): void {
 }
 
 const emptyQuery = z.object({});
+
+/**
+ * `custos:ler`, the one place: the cost fields the response schema marks are nulled in what goes
+ * out to a token without it. On the way out, so a returned value, an idempotency key's stored
+ * answer and its replays all pass here; presenters always fill costs in.
+ */
+function hideCostsWithout(mask: CostMask) {
+  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (!request.auth || canSeeCosts(request.auth) || reply.statusCode >= 300) return payload;
+    if (typeof payload !== 'string') return payload;
+    const body: unknown = JSON.parse(payload);
+    mask(body);
+    return JSON.stringify(body);
+  };
+}

@@ -1,5 +1,5 @@
 import { TIPOS_MOVIMENTO } from '@factory/domain';
-import { formatInstant, instantFilterUtc, type Movimento, movimentoSchema, param } from '@factory/http';
+import { instantFilterUtc, movimentoSchema, param, presentMovimento } from '@factory/http';
 import { listMovements } from '@factory/read-models';
 import { defineListRoute, instantThenUuid, type ListDeps } from '../list-route.js';
 
@@ -25,17 +25,5 @@ export const estoqueMovimentosRoute = (deps: ListDeps) =>
       localId: filters.local_id,
       tipo: filters.tipo,
     }),
-    present: (row, costs) => ({
-      id: row.id,
-      insumo_id: row.insumo_id,
-      local_id: row.local_id,
-      tipo: row.tipo as Movimento['tipo'],
-      quantidade: row.quantidade,
-      unidade: row.unidade,
-      custo_unitario: costs ? row.custo_unitario : null,
-      referencia: row.referencia,
-      motivo: row.motivo,
-      origem: row.origem as Movimento['origem'],
-      criado_em: formatInstant(new Date(row.criado_em)),
-    }),
+    present: (row) => presentMovimento(row),
   });

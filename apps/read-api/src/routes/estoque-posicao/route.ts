@@ -1,20 +1,10 @@
 import type { Pool } from '@factory/database';
 import { productionDayEnd } from '@factory/domain';
-import { ApiError, formatInstant, instantFilterUtc, keysetField, param } from '@factory/http';
+import { ApiError, instantFilterUtc, keysetField, param, posicaoSchema, presentPosicao } from '@factory/http';
 import { type PositionPageQuery, readPosition } from '@factory/read-models';
 import { z } from 'zod';
 import { diaParam } from '../dia-param.js';
 import { defineListRoute, type ListDeps } from '../list-route.js';
-
-const posicao = z.object({
-  insumo_id: z.uuid(),
-  local_id: z.uuid(),
-  saldo: z.number(),
-  unidade: z.string(),
-  custo_medio: z.number().nullable(),
-  valor: z.number().nullable(),
-  ultimo_movimento_em: z.string(),
-});
 
 /** Keyset text (UTC, microseconds, `Z`) in the specification's form, precision kept. */
 const keysetInstant = (text: string) => text.replace(/Z$/, '+00:00');
@@ -43,7 +33,7 @@ export const estoquePosicaoRoute = (deps: ListDeps) =>
       local_id: param.uuid.optional(),
     },
     envelope: { em: z.string() },
-    item: posicao,
+    item: posicaoSchema,
     keyset: z.tuple([keysetField.instant, keysetField.uuid, keysetField.uuid]),
     keysetOf: (row) => [row.em, row.insumo_id, row.local_id],
     read: readPage,
@@ -70,13 +60,5 @@ export const estoquePosicaoRoute = (deps: ListDeps) =>
       }
       return { instante, antesDe, insumoId: filters.insumo_id, localId: filters.local_id };
     },
-    present: (row, costs) => ({
-      insumo_id: row.insumo_id,
-      local_id: row.local_id,
-      saldo: row.saldo,
-      unidade: row.unidade,
-      custo_medio: costs ? row.custo_medio : null,
-      valor: costs ? row.valor : null,
-      ultimo_movimento_em: formatInstant(new Date(row.ultimo_movimento_em)),
-    }),
+    present: (row) => presentPosicao(row),
   });

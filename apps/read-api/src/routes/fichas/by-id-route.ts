@@ -1,8 +1,7 @@
 import type { Pool } from '@factory/database';
-import { ApiError, canSeeCosts, defineRoute, fichaSchema, param } from '@factory/http';
+import { ApiError, defineRoute, fichaSchema, param, presentFicha } from '@factory/http';
 import { findBill } from '@factory/read-models';
 import { z } from 'zod';
-import { presentFicha } from './ficha.js';
 
 /** GET /v1/fichas/{produto_id}: the product's active bill; 404 without one. No stabilisation window. */
 export const fichaRoute = (pool: Pool) =>
@@ -16,6 +15,6 @@ export const fichaRoute = (pool: Pool) =>
     handler: async ({ params, auth }) => {
       const row = await findBill(pool, auth.empresa.id, params.produto_id);
       if (row === null) throw new ApiError('nao_encontrado');
-      return presentFicha(row, canSeeCosts(auth));
+      return presentFicha(row);
     },
   });

@@ -1,7 +1,6 @@
-import { fichaSchema, instantFilterUtc, param } from '@factory/http';
+import { fichaSchema, instantFilterUtc, param, presentFicha } from '@factory/http';
 import { listBills } from '@factory/read-models';
 import { defineListRoute, instantThenUuid, type ListDeps } from '../list-route.js';
-import { presentFicha } from './ficha.js';
 
 /** GET /v1/fichas: the active bill of each product, by (version creation, version id), stabilised. */
 export const fichasRoute = (deps: ListDeps) =>
@@ -21,5 +20,5 @@ export const fichasRoute = (deps: ListDeps) =>
       atualizadoDesde: filters.atualizado_desde && instantFilterUtc(filters.atualizado_desde),
       produtoId: filters.produto_id,
     }),
-    present: presentFicha,
+    present: (row) => presentFicha(row),
   });

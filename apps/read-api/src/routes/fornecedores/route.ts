@@ -1,8 +1,7 @@
-import { param } from '@factory/http';
+import { fornecedorSchema, param, presentFornecedor } from '@factory/http';
 import { listSuppliers } from '@factory/read-models';
 import { catalogFilters } from '../catalog-filters.js';
 import { defineListRoute, instantThenUuid, type ListDeps } from '../list-route.js';
-import { fornecedor, presentFornecedor } from './fornecedor.js';
 
 /**
  * The `cnpj` filter ignores punctuation (anything but letters and digits) and matches only a
@@ -26,12 +25,12 @@ export const fornecedoresRoute = (deps: ListDeps) =>
       cnpj: param.text.optional(),
       incluir_excluidos: param.boolean.optional(),
     },
-    item: fornecedor,
+    item: fornecedorSchema,
     keyset: instantThenUuid,
     keysetOf: (row) => [row.atualizado_em, row.id],
     read: listSuppliers,
     readFilters: ({ cnpj, ...filters }) => ({ ...catalogFilters(filters), ...cnpjFilter(cnpj) }),
     // The cnpj as matched: its punctuation does not bind the cursor.
     cursorFilters: (filters) => ({ ...filters, cnpj: cnpjFilter(filters.cnpj).cnpj ?? filters.cnpj }),
-    present: presentFornecedor,
+    present: (row) => presentFornecedor(row),
   });

@@ -1,8 +1,7 @@
 import type { Pool } from '@factory/database';
-import { ApiError, canSeeCosts, defineRoute, param } from '@factory/http';
+import { ApiError, defineRoute, insumoSchema, param, presentInsumo } from '@factory/http';
 import { findSupplyItem } from '@factory/read-models';
 import { z } from 'zod';
-import { insumo, presentInsumo } from './insumo.js';
 
 /** GET /v1/insumos/{id}: also a deleted supply item; no stabilisation window. */
 export const insumoRoute = (pool: Pool) =>
@@ -12,10 +11,10 @@ export const insumoRoute = (pool: Pool) =>
     scope: 'insumos:ler',
     summary: 'Um insumo, também excluído',
     params: z.object({ id: param.uuid }),
-    response: insumo,
+    response: insumoSchema,
     handler: async ({ params, auth }) => {
       const row = await findSupplyItem(pool, auth.empresa.id, params.id);
       if (row === null) throw new ApiError('nao_encontrado');
-      return presentInsumo(row, canSeeCosts(auth));
+      return presentInsumo(row);
     },
   });

@@ -1,8 +1,7 @@
-import { param } from '@factory/http';
+import { insumoSchema, param, presentInsumo } from '@factory/http';
 import { listSupplyItems } from '@factory/read-models';
 import { catalogFilters } from '../catalog-filters.js';
 import { defineListRoute, instantThenUuid, type ListDeps } from '../list-route.js';
-import { insumo, presentInsumo } from './insumo.js';
 
 /** GET /v1/insumos: supply items by (atualizado_em, id), stabilised; deleted ones on request. */
 export const insumosRoute = (deps: ListDeps) =>
@@ -17,10 +16,10 @@ export const insumosRoute = (deps: ListDeps) =>
       familia: param.text.optional(),
       incluir_excluidos: param.boolean.optional(),
     },
-    item: insumo,
+    item: insumoSchema,
     keyset: instantThenUuid,
     keysetOf: (row) => [row.atualizado_em, row.id],
     read: listSupplyItems,
     readFilters: catalogFilters,
-    present: presentInsumo,
+    present: (row) => presentInsumo(row),
   });

@@ -1,6 +1,6 @@
 import type { Pool } from '@factory/database';
 import { productionDay } from '@factory/domain';
-import { canSeeCosts, defineRoute, planoSchema, toPlano } from '@factory/http';
+import { defineRoute, planoSchema, toPlano } from '@factory/http';
 import { planView, readPlan } from '@factory/read-models';
 import { z } from 'zod';
 import { diaParam } from '../dia-param.js';
@@ -21,6 +21,6 @@ export const producaoPlanoRoute = (deps: { pool: Pool; clock: () => Date }) =>
       const calendar = { fuso: auth.empresa.fuso, horaVirada: auth.empresa.horaVirada };
       const dia = query.dia ?? productionDay(deps.clock(), calendar);
       const plan = await readPlan(deps.pool, auth.empresa.id, dia);
-      return toPlano(await planView(deps.pool, auth.empresa.id, dia, plan), canSeeCosts(auth));
+      return toPlano(await planView(deps.pool, auth.empresa.id, dia, plan));
     },
   });

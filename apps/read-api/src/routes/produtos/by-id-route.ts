@@ -1,8 +1,7 @@
 import type { Pool } from '@factory/database';
-import { ApiError, canSeeCosts, defineRoute, param } from '@factory/http';
+import { ApiError, defineRoute, param, presentProduto, produtoSchema } from '@factory/http';
 import { findProduct } from '@factory/read-models';
 import { z } from 'zod';
-import { presentProduto, produto } from './produto.js';
 
 /** GET /v1/produtos/{id}: also a deleted product; no stabilisation window. */
 export const produtoRoute = (pool: Pool) =>
@@ -12,10 +11,10 @@ export const produtoRoute = (pool: Pool) =>
     scope: 'produtos:ler',
     summary: 'Um produto ou kit, também excluído',
     params: z.object({ id: param.uuid }),
-    response: produto,
+    response: produtoSchema,
     handler: async ({ params, auth }) => {
       const row = await findProduct(pool, auth.empresa.id, params.id);
       if (row === null) throw new ApiError('nao_encontrado');
-      return presentProduto(row, canSeeCosts(auth));
+      return presentProduto(row);
     },
   });

@@ -1,8 +1,7 @@
-import { param } from '@factory/http';
+import { param, presentProduto, produtoSchema } from '@factory/http';
 import { listProducts } from '@factory/read-models';
 import { catalogFilters } from '../catalog-filters.js';
 import { defineListRoute, instantThenUuid, type ListDeps } from '../list-route.js';
-import { presentProduto, produto } from './produto.js';
 
 /** GET /v1/produtos: products and kits by (atualizado_em, id), stabilised; deleted ones on request. */
 export const produtosRoute = (deps: ListDeps) =>
@@ -18,10 +17,10 @@ export const produtosRoute = (deps: ListDeps) =>
       tipo: param.oneOf(['produto', 'kit']).optional(),
       incluir_excluidos: param.boolean.optional(),
     },
-    item: produto,
+    item: produtoSchema,
     keyset: instantThenUuid,
     keysetOf: (row) => [row.atualizado_em, row.id],
     read: listProducts,
     readFilters: catalogFilters,
-    present: presentProduto,
+    present: (row) => presentProduto(row),
   });

@@ -1,4 +1,4 @@
-import { canSeeCosts, defineRoute, fichaSchema, param, refusalError, withIdempotency } from '@factory/http';
+import { defineRoute, fichaSchema, param, refusalError, withIdempotency } from '@factory/http';
 import { z } from 'zod';
 import { type CatalogoDeps, catalogContextOf, positionHeader } from '../catalogo-deps.js';
 import { toFicha } from '../ficha.js';
@@ -33,13 +33,11 @@ export const substituirFichaRoute = (deps: CatalogoDeps) =>
           const context = catalogContextOf(auth, request, key, deps.clock());
           const outcome = await deps.catalog.defineBill(context, params.produto_id, body.linhas);
           if (!outcome.ok) throw refusalError(outcome.error);
-          const custo = canSeeCosts(auth)
-            ? await deps.catalog.activeBillCost(context.empresaId, params.produto_id)
-            : null;
+          const custo = await deps.catalog.activeBillCost(context.empresaId, params.produto_id);
           return {
             status: 200,
             headers: positionHeader(outcome.position),
-            body: toFicha(outcome.ficha, custo, auth),
+            body: toFicha(outcome.ficha, custo),
           };
         },
       ),

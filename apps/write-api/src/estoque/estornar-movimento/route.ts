@@ -28,7 +28,7 @@ export const estornarMovimentoRoute = (deps: EstoqueDeps) =>
         { pool: deps.pool, auth, request, reply, required: false, clock: deps.clock },
         (key, attempt) => {
           const context = writeContextOf(auth, request, key, deps.clock());
-          return answerMovement(attempt, auth, 'nao_encontrado', (options) =>
+          return answerMovement(attempt, 'nao_encontrado', (options) =>
             deps.stock.reverseMovement(context, { movimento_id: params.id, motivo: body.motivo }, options),
           );
         },

@@ -33,7 +33,7 @@ export const registrarMovimentoRoute = (deps: EstoqueDeps) =>
         { pool: deps.pool, auth, request, reply, required: true, clock: deps.clock },
         (key, attempt) => {
           const context = writeContextOf(auth, request, key, deps.clock());
-          return answerMovement(attempt, auth, 'validacao', (options) =>
+          return answerMovement(attempt, 'validacao', (options) =>
             deps.stock.registerMovement(context, body, options),
           );
         },

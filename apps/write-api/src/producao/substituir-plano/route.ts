@@ -1,13 +1,5 @@
 import { isValidDia } from '@factory/domain';
-import {
-  ApiError,
-  canSeeCosts,
-  defineRoute,
-  planoSchema,
-  refusalError,
-  toPlano,
-  withIdempotency,
-} from '@factory/http';
+import { ApiError, defineRoute, planoSchema, refusalError, toPlano, withIdempotency } from '@factory/http';
 import { planView } from '@factory/read-models';
 import { z } from 'zod';
 import { positionHeader } from '../../catalogo/catalogo-deps.js';
@@ -51,7 +43,7 @@ export const substituirPlanoRoute = (deps: ProducaoDeps) =>
           return {
             status: 200,
             headers: positionHeader(outcome.position),
-            body: toPlano(view, canSeeCosts(auth)),
+            body: toPlano(view),
           };
         },
       );

@@ -1,11 +1,11 @@
-import { formatInstant } from '@factory/http';
-import type { ProductRow } from '@factory/read-models';
 import { z } from 'zod';
+import { cost } from './cost-fields.js';
+import { instantOf } from './instant-of.js';
 
 const decimal = z.number().nullable();
 
 /** The Produto resource: every key always present, in the specification's order. */
-export const produto = z.object({
+export const produtoSchema = z.object({
   id: z.uuid(),
   sku: z.string(),
   nome: z.string(),
@@ -26,18 +26,28 @@ export const produto = z.object({
   icms_pct: decimal,
   importado: z.boolean(),
   variacao: z.object({ grupo_id: z.uuid(), base: z.boolean(), eixos: z.array(z.string()) }).nullable(),
-  custo_ficha: decimal.describe('custos:ler'),
-  custo_ficha_bruto: decimal.describe('custos:ler'),
-  custo_manual: decimal.describe('custos:ler'),
+  custo_ficha: cost(decimal),
+  custo_ficha_bruto: cost(decimal),
+  custo_manual: cost(decimal),
   criado_em: z.string(),
   atualizado_em: z.string(),
   excluido_em: z.string().nullable(),
 });
 
-export type Produto = z.infer<typeof produto>;
+export type Produto = z.infer<typeof produtoSchema>;
 
-/** A product row as the API shows it; without `custos:ler` the monetary fields are null. */
-export function presentProduto(row: ProductRow, costs: boolean): Produto {
+/** What a product is shown from (the catalog read model's row). */
+export type ProdutoSource = Omit<Produto, 'variacao' | 'criado_em' | 'atualizado_em' | 'excluido_em'> & {
+  variacao_grupo_id: string | null;
+  variacao_base: boolean | null;
+  variacao_eixos: string[] | null;
+  criado_em: Date | string;
+  atualizado_em: Date | string;
+  excluido_em: Date | string | null;
+};
+
+/** Costs always filled in: the route nulls them for a token without `custos:ler` (cost-fields.ts). */
+export function presentProduto(row: ProdutoSource): Produto {
   return {
     id: row.id,
     sku: row.sku,
@@ -66,11 +76,11 @@ export function presentProduto(row: ProductRow, costs: boolean): Produto {
             base: row.variacao_base === true,
             eixos: row.variacao_eixos ?? [],
           },
-    custo_ficha: costs ? row.custo_ficha : null,
-    custo_ficha_bruto: costs ? row.custo_ficha_bruto : null,
-    custo_manual: costs ? row.custo_manual : null,
-    criado_em: formatInstant(row.criado_em),
-    atualizado_em: formatInstant(new Date(row.atualizado_em)),
-    excluido_em: row.excluido_em && formatInstant(row.excluido_em),
+    custo_ficha: row.custo_ficha,
+    custo_ficha_bruto: row.custo_ficha_bruto,
+    custo_manual: row.custo_manual,
+    criado_em: instantOf(row.criado_em),
+    atualizado_em: instantOf(row.atualizado_em),
+    excluido_em: row.excluido_em && instantOf(row.excluido_em),
   };
 }
