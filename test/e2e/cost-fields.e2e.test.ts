@@ -96,7 +96,7 @@ function costValues(schema: Json, value: unknown, path: string, out: Array<[stri
   for (const key of ['anyOf', 'oneOf', 'allOf'])
     for (const option of (schema[key] as Json[] | undefined) ?? []) costValues(option, value, path, out);
   if (Array.isArray(value) && schema.items)
-    value.forEach((item, i) => costValues(schema.items as Json, item, `${path}[${i}]`, out));
+    for (const [i, item] of value.entries()) costValues(schema.items as Json, item, `${path}[${i}]`, out);
   if (value && typeof value === 'object' && !Array.isArray(value) && schema.properties)
     for (const [key, property] of Object.entries(schema.properties as Record<string, Json>))
       if (key in (value as Json)) costValues(property, (value as Json)[key], `${path}.${key}`, out);
