@@ -54,6 +54,7 @@ export function givenBills(definitions: Record<string, LinhaFichaItem[]>, withou
       if (event.type === 'FichaDefinida.v1') bills.set(produto_id, event.data.linhas);
   }
   return {
+    bills: bills as ActiveBills,
     whenExploded: (produto_id: string, quantidade: string) =>
       asText(explode(bills as ActiveBills, produto_id, quantidade)),
     whenPlanned: (lines: ProductionLine[]) => needsOf(bills, lines),

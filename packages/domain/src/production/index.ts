@@ -12,3 +12,18 @@ export type { ItemDoPlanoInput, PlanoContext, SubstituirPlano } from './plan/com
 export { decideReplacePlan, MAX_ITENS_PLANO, planoDecider } from './plan/decide.js';
 export type { ItemDoPlano, PlanoEvent, PlanoSubstituido } from './plan/events.js';
 export { evolvePlano, initialPlanoState, type PlanoState } from './plan/state.js';
+export type {
+  ApontamentoCancelado,
+  ApontamentoEvent,
+  ApontamentoRegistrado,
+  ConsumoDecidido,
+} from './record/events.js';
+export {
+  type PlannedRecord,
+  planCancellation,
+  planRecord,
+  type RegistrarApontamento,
+  recordCancelled,
+  recordRegistered,
+} from './record/record.js';
+export { type ApontamentoState, evolveApontamento, initialApontamentoState } from './record/state.js';

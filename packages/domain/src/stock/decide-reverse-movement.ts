@@ -27,6 +27,11 @@ export function decideReverseMovement(
   if (original === undefined) return notFound('id', 'movimento não encontrado');
   if (original.kind === 'reversed') return conflict('movimento já foi estornado');
   if (original.kind === 'reversal') return conflict('um estorno não pode ser estornado');
+  // A record's consumption is undone with the record, all of it at once, never one item alone.
+  if (original.apontamento !== undefined && data.origem !== 'producao')
+    return conflict(
+      `o movimento pertence ao apontamento de produção ${original.apontamento}: cancele o apontamento`,
+    );
   if (state.movements.has(data.movimento_id)) return conflict('movimento já registrado');
   if (data.motivo != null && data.motivo.length > MAX_MOTIVO) {
     return validation('motivo', `motivo deve ter no máximo ${MAX_MOTIVO} caracteres`);

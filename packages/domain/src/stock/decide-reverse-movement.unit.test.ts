@@ -160,3 +160,41 @@ describe('reversing a stock movement', () => {
     });
   });
 });
+
+describe("reversing a production record's movement", () => {
+  const baixa = registrar('b1', {
+    tipo: 'baixa_producao',
+    quantidade: -2,
+    origem: 'producao',
+    referencia: 'apontamento-7',
+  });
+
+  it('is refused on its own (409), naming the record', () => {
+    const events = history(registrar('m1', { quantidade: 5, custo_unitario: 3 }), baixa);
+    expect(given(...events).when(estornar('e1', 'b1'))).toEqual({
+      ok: false,
+      error: {
+        kind: 'conflict',
+        mensagem: 'o movimento pertence ao apontamento de produção apontamento-7: cancele o apontamento',
+      },
+    });
+  });
+
+  it("is what the record's cancellation does: an entry back at the outflow's cost", () => {
+    const events = history(registrar('m1', { quantidade: 5, custo_unitario: 3 }), baixa);
+    expect(given(...events).when(estornar('e1', 'b1', { origem: 'producao' }))).toMatchObject({
+      ok: true,
+      events: [
+        { data: { quantidade: '2', custo_unitario: '3', saldo: '5', custo_medio: '3', referencia: 'b1' } },
+      ],
+    });
+  });
+
+  it('leaves a baixa_producao posted by another internal process reversible', () => {
+    const events = history(
+      registrar('m1', { quantidade: 5, custo_unitario: 3 }),
+      registrar('b2', { tipo: 'baixa_producao', quantidade: -1, origem: 'inventario' }),
+    );
+    expect(given(...events).when(estornar('e1', 'b2'))).toMatchObject({ ok: true });
+  });
+});

@@ -30,6 +30,8 @@ export type MovementMemo =
       quantidade: DecimalText;
       custoUnitario: DecimalText;
       custoUnitarioBruto: DecimalText;
+      /** The production record that posted it (`baixa_producao`): only its cancellation reverses it. */
+      apontamento?: string;
     }
   | { kind: 'reversed' }
   | { kind: 'reversal' };
@@ -105,6 +107,9 @@ export const evolveStock = (state: StockState, event: StockFoldedEvent): StockSt
           quantidade: data.quantidade,
           custoUnitario: data.custo_unitario,
           custoUnitarioBruto: data.custo_unitario_bruto,
+          ...(data.tipo === 'baixa_producao' && data.origem === 'producao' && data.referencia !== null
+            ? { apontamento: data.referencia }
+            : {}),
         });
       }
       return { ...state, locations, movements };
