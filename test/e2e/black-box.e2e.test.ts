@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase, describeWith } from '@factory/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SERVICE_MODES, type ServiceProcess, startService } from '../support/service-process.js';
+import { SERVICE_MODES, type ServiceProcess, START_APART, startService } from '../support/service-process.js';
 
 // The service seen only through HTTP, started as a user starts it: one process (`npm start`) and
 // processes apart behind the router (`npm run start:apart`). Each mode runs the same calls on
@@ -105,6 +105,33 @@ class Client {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
+}
+
+/** A cost no other figure shares: metrics and logs must never show it, nor its total. */
+const UNIT_COST = 2.3456;
+const COST_TEXTS = ['2.3456', '7.0368'];
+
+/** /healthz and /readyz answer on the base URL and on every metrics port, each of which serves /metrics. */
+async function checkProbesAndMetrics(service: ServiceProcess, expectedPorts: number): Promise<string> {
+  const base = `http://127.0.0.1:${service.port}`;
+  expect((await fetch(`${base}/healthz`)).status).toBe(200);
+  const ready = await fetch(`${base}/readyz`);
+  expect(ready.status, await ready.text()).toBe(200);
+  const ports = [...service.stderr().matchAll(/metrics, \/healthz and \/readyz on port (\d+)/g)].map(
+    (m) => m[1],
+  );
+  expect(ports).toHaveLength(expectedPorts);
+  let scraped = '';
+  for (const port of ports) {
+    const at = `http://127.0.0.1:${port}`;
+    expect((await fetch(`${at}/healthz`)).status).toBe(200);
+    const probe = await fetch(`${at}/readyz`);
+    expect(probe.status, await probe.text()).toBe(200);
+    const metrics = await fetch(`${at}/metrics`);
+    expect(metrics.status).toBe(200);
+    scraped += await metrics.text();
+  }
+  return scraped;
 }
 
 const json = (value: unknown) => ({
@@ -212,7 +239,7 @@ async function exercise(client: Client): Promise<void> {
       local_id: localId,
       tipo: 'entrada_manual',
       quantidade: 3,
-      custo_unitario: 2.5,
+      custo_unitario: UNIT_COST,
     }),
   });
   expect(movement.status, movement.text).toBe(201);
@@ -259,6 +286,8 @@ describeWith(['postgres'], 'the service through HTTP, one process and processes 
         STABILIZATION_WINDOW_SECONDS: '0',
         RATE_LIMIT_PER_TOKEN: '100000',
         RATE_LIMIT_PER_COMPANY: '100000',
+        METRICS_PORT: '0',
+        LOG_LEVEL: 'info',
       });
       try {
         const client = new Client(service);
@@ -267,6 +296,27 @@ describeWith(['postgres'], 'the service through HTTP, one process and processes 
           throw error;
         });
         transcripts.set(mode.name, client.transcript);
+
+        // apart: the router, the write API, the read API and the projector each have a port
+        const scraped = await checkProbesAndMetrics(service, mode === START_APART ? 4 : 1);
+        expect(scraped).toMatch(
+          /http_requests_total\{method="POST",route="\/v1\/estoque\/movimentos",status="201"/,
+        );
+        expect(scraped).toMatch(/http_requests_total\{method="GET",route="\/v1\/insumos",status="200"/);
+        expect(scraped).toMatch(/projector_lag_events\{projection="estoque"/);
+        expect(scraped).toMatch(/projector_events_applied_total\{checkpoint="estoque"/);
+        // metrics and logs carry no token and no monetary value
+        const logs = service.stdout();
+        const movementLine = logs
+          .split('\n')
+          .find(
+            (line) => line.includes('"rota":"/v1/estoque/movimentos"') && line.includes('request completed'),
+          );
+        expect(movementLine).toMatch(/"id_requisicao":"[0-9a-f-]{36}".*"empresa_id":"[0-9a-f-]{36}"/);
+        for (const text of [scraped, logs, service.stderr().replace(/demo token.*|try: curl.*/g, '')]) {
+          expect(text).not.toContain(service.token.slice(9));
+          for (const cost of COST_TEXTS) expect(text).not.toContain(cost);
+        }
       } finally {
         expect(await service.stop(), service.stderr()).toBe(0);
       }

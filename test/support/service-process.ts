@@ -25,6 +25,8 @@ export interface ServiceProcess {
   token: string;
   /** Everything the process wrote on stderr so far. */
   stderr(): string;
+  /** Everything it wrote on stdout so far (the JSON log lines). */
+  stdout(): string;
   /** Resolves with the exit code once the process has exited. */
   exited: Promise<number | null>;
   /** Sends SIGTERM and resolves with the exit code. */
@@ -53,9 +55,13 @@ export function startService(
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  let logged = '';
+  child.stdout!.on('data', (chunk) => {
+    logged += String(chunk);
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${mode.name} did not start:\n${output}`)), 120_000);
@@ -70,6 +76,7 @@ export function startService(
           port,
           token,
           stderr: () => output,
+          stdout: () => logged,
           exited,
           stop: () => {
             child.kill('SIGTERM');

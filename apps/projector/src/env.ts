@@ -5,6 +5,8 @@ const shape = {
   /** PostgreSQL holding the log, the read models and their checkpoints; required. */
   DATABASE_URL: envPieces.DATABASE_URL,
   LOG_LEVEL: envPieces.LOG_LEVEL,
+  METRICS_PORT: envPieces.METRICS_PORT,
+  PROJECTOR_MAX_LAG_SECONDS: envPieces.PROJECTOR_MAX_LAG_SECONDS,
   /** Events per batch and transaction. */
   PROJECTOR_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(2000),
   /** Longest wait between log reads when no append notification arrives. */
@@ -16,6 +18,9 @@ export interface ProjectorEnv {
   logLevel: z.infer<typeof envPieces.LOG_LEVEL>;
   batchSize: number;
   pollIntervalMs: number;
+  /** /metrics, /healthz and /readyz: this worker's only HTTP port; unset: none. */
+  metricsPort: number | undefined;
+  maxLagSeconds: number;
 }
 
 /** The only reader of process.env in this app. */
@@ -28,5 +33,7 @@ export function loadEnv(source: Record<string, string | undefined>): ProjectorEn
     logLevel: env.LOG_LEVEL,
     batchSize: env.PROJECTOR_BATCH_SIZE,
     pollIntervalMs: env.PROJECTOR_POLL_INTERVAL_MS,
+    metricsPort: env.METRICS_PORT,
+    maxLagSeconds: env.PROJECTOR_MAX_LAG_SECONDS,
   };
 }

@@ -13,6 +13,8 @@ describe('projector environment', () => {
       logLevel: 'info',
       batchSize: 2000,
       pollIntervalMs: 1000,
+      metricsPort: undefined,
+      maxLagSeconds: 60,
     });
   });
 

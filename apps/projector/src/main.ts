@@ -1,7 +1,14 @@
 import { GracefulShutdown } from '@factory/config';
 import { createPool, migrate } from '@factory/database';
 import { createPostgresEventStore } from '@factory/event-store';
-import { PROJECTIONS, startProjector } from '@factory/read-models';
+import {
+  eventLogCheck,
+  postgresCheck,
+  projectorLagCheck,
+  projectorMetrics,
+  startObservability,
+} from '@factory/observability';
+import { PROJECTIONS, readProjectionStatus, startProjector } from '@factory/read-models';
 import { pino } from 'pino';
 import { loadEnv } from './env.js';
 
@@ -16,6 +23,18 @@ async function main(): Promise<void> {
   shutdown.add('closeConnections', 'pool', () => pool.end());
   // Idempotent and serialised by an advisory lock: whichever process starts first migrates.
   await migrate(pool);
+  const readLag = () => readProjectionStatus(pool, PROJECTIONS);
+  const observability = await startObservability({
+    app: 'projector',
+    metricsPort: env.metricsPort,
+    checks: {
+      banco: postgresCheck(pool),
+      log_de_eventos: eventLogCheck(pool),
+      projetor: projectorLagCheck(readLag, env.maxLagSeconds),
+    },
+  });
+  shutdown.add('closeConnections', 'metrics and probes', () => observability.close());
+  const metrics = projectorMetrics(observability.registry, readLag);
   const eventStore = createPostgresEventStore({ pool });
   const projector = startProjector({
     pool,
@@ -24,11 +43,14 @@ async function main(): Promise<void> {
     batchSize: env.batchSize,
     pollIntervalMs: env.pollIntervalMs,
     log,
+    onBatch: (batch) => metrics.applied(batch.checkpointName, batch.events),
   });
   shutdown
     .add('finishWork', 'projector', () => projector.close())
     .add('closeConnections', 'event store', () => eventStore.close());
   log.info({ projecoes: PROJECTIONS.map((p) => p.name) }, 'projector started');
+  if (observability.metricsPort !== undefined)
+    console.error(`[projector] metrics, /healthz and /readyz on port ${observability.metricsPort}`);
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,7 @@
 import { GracefulShutdown } from '@factory/config';
 import { createPool } from '@factory/database';
 import { createApiService } from '@factory/http';
+import { eventLogCheck, httpMetrics, postgresCheck, startObservability } from '@factory/observability';
 import { loadEnv } from './env.js';
 import { readApiRoutes } from './index.js';
 
@@ -10,6 +11,13 @@ const env = loadEnv(process.env);
 const shutdown = new GracefulShutdown({ log: say }).listen();
 const pool = createPool(env.DATABASE_URL, { name: 'read-api' });
 shutdown.add('closeConnections', 'pool', () => pool.end());
+const observability = await startObservability({
+  app: 'read-api',
+  metricsPort: env.METRICS_PORT,
+  checks: { banco: postgresCheck(pool), log_de_eventos: eventLogCheck(pool) },
+  redisUrl: env.REDIS_URL,
+});
+shutdown.add('closeConnections', 'metrics and probes', () => observability.close());
 const api = await createApiService({
   pool,
   databaseUrl: env.DATABASE_URL,
@@ -18,7 +26,11 @@ const api = await createApiService({
   cursorSecret: env.CURSOR_SECRET,
   routes: readApiRoutes({ pool, windowSeconds: env.STABILIZATION_WINDOW_SECONDS }),
   logLevel: env.LOG_LEVEL,
+  health: observability.health,
+  metrics: httpMetrics(observability.registry),
 });
 api.addShutdownSteps(shutdown);
+if (observability.metricsPort !== undefined)
+  say(`metrics, /healthz and /readyz on port ${observability.metricsPort}`);
 const address = await api.app.listen({ port: env.PORT, host: '0.0.0.0' });
 say(`listening on port ${new URL(address).port}`);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 const shape = {
   PORT: envPieces.PORT,
   LOG_LEVEL: envPieces.LOG_LEVEL,
+  METRICS_PORT: envPieces.METRICS_PORT,
   /** Base URL of the read API (GET routes). */
   READ_API_URL: z.url(),
   /** Base URL of the write API (every other method and path, 404 and 405 included). */

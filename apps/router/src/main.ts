@@ -1,32 +1,43 @@
+import { GracefulShutdown } from '@factory/config';
 import { createLogger } from '@factory/http';
+import { httpMetrics, startObservability } from '@factory/observability';
 import { readApiCatalog } from '@factory/read-api';
 import { loadEnv } from './env.js';
 import { createRouter } from './router.js';
+import { upstreamReadiness } from './upstream-readiness.js';
 
 // The router of `npm run start:apart`: one port in front of the read and write APIs.
 const say = (line: string) => console.error(`[router] ${line}`);
 
-async function main(): Promise<void> {
+async function main(shutdown: GracefulShutdown): Promise<void> {
   const env = loadEnv(process.env);
+  const observability = await startObservability({
+    app: 'router',
+    metricsPort: env.METRICS_PORT,
+    checks: {
+      read_api: upstreamReadiness(env.READ_API_URL),
+      write_api: upstreamReadiness(env.WRITE_API_URL),
+    },
+  });
+  shutdown.add('closeConnections', 'metrics and probes', () => observability.close());
   const router = await createRouter({
     readApiUrl: env.READ_API_URL,
     writeApiUrl: env.WRITE_API_URL,
     readCatalog: readApiCatalog(),
     logger: createLogger(env.LOG_LEVEL),
+    health: observability.health,
+    metrics: httpMetrics(observability.registry),
   });
+  // Closing waits for the requests in flight, whose answers come from the APIs, still running.
+  shutdown.add('stopAccepting', 'HTTP server', () => router.close());
+  if (observability.metricsPort !== undefined)
+    say(`metrics, /healthz and /readyz on port ${observability.metricsPort}`);
   const address = await router.listen({ port: env.PORT, host: '0.0.0.0' });
   say(`listening on port ${new URL(address).port}`);
-
-  const shutdown = async (signal: string) => {
-    say(`${signal}: shutting down`);
-    await router.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-main().catch((error: unknown) => {
+const shutdown = new GracefulShutdown({ log: say }).listen();
+main(shutdown).catch((error: unknown) => {
   say(`start-up failed: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
+  void shutdown.stop('start-up failure', true);
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError, type createLogger, type RouteCatalog, sendError } from '@factory/http';
+import type { Health, HttpMetrics } from '@factory/observability';
 import replyFrom from '@fastify/reply-from';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 
@@ -9,6 +10,10 @@ export interface RouterOptions {
   /** The read API's routes: a GET on one of them goes there, everything else to the write API. */
   readCatalog: RouteCatalog;
   logger: ReturnType<typeof createLogger>;
+  /** /healthz and /readyz on the router's port (see `upstreamReadiness`). */
+  health?: Health;
+  /** Counts and times answers by the API that gave them. */
+  metrics?: HttpMetrics;
 }
 
 /**
@@ -42,6 +47,26 @@ export async function createRouter(options: RouterOptions): Promise<FastifyInsta
     return sendError(request, reply, new ApiError('erro_interno'));
   });
 
+  if (options.health) {
+    const health = options.health;
+    app.get('/healthz', async (_request, reply) => {
+      const { status, body } = health.live();
+      return reply.code(status).send(body);
+    });
+    app.get('/readyz', async (_request, reply) => {
+      const { status, body } = await health.ready();
+      return reply.code(status).send(body);
+    });
+  }
+  const upstreamOf = new WeakMap<object, string>();
+  if (options.metrics) {
+    const metrics = options.metrics;
+    app.addHook('onResponse', async (request, reply) => {
+      const route = upstreamOf.get(request) ?? (request.routeOptions.url as string);
+      metrics.observe(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    });
+  }
+
   app.route({
     method: ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'],
     url: '/*',
@@ -49,6 +74,7 @@ export async function createRouter(options: RouterOptions): Promise<FastifyInsta
       const path = request.url.split('?')[0]!;
       const toRead = request.method === 'GET' && options.readCatalog.methodsFor(path).includes('GET');
       const upstream = toRead ? options.readApiUrl : options.writeApiUrl;
+      upstreamOf.set(request, toRead ? 'read-api' : 'write-api');
       return reply.from(new URL(request.url, upstream).href);
     },
   });

@@ -32,6 +32,11 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
     RATE_LIMIT_PER_TOKEN: String(env.RATE_LIMIT_PER_TOKEN),
     RATE_LIMIT_PER_COMPANY: String(env.RATE_LIMIT_PER_COMPANY),
   };
+  // METRICS_PORT=N gives the router N and the write API, the read API and the projector the next
+  // three; 0 gives each a free port; unset, none has one.
+  const metricsPort = (offset: number) =>
+    env.METRICS_PORT === undefined ? '' : String(env.METRICS_PORT && env.METRICS_PORT + offset);
+
   // Each app stops itself in the contract's order on SIGTERM; here the router stops taking
   // requests first, then the APIs finish theirs and the projector its batch, and only then the
   // database stops.
@@ -51,13 +56,18 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
     return app;
   };
 
-  const writeApi = start('write-api', { ...common, PORT: '0' });
-  const readApi = start('read-api', { ...common, PORT: '0' });
-  start('projector', common);
+  const writeApi = start('write-api', { ...common, PORT: '0', METRICS_PORT: metricsPort(1) });
+  const readApi = start('read-api', { ...common, PORT: '0', METRICS_PORT: metricsPort(2) });
+  start('projector', {
+    ...common,
+    METRICS_PORT: metricsPort(3),
+    PROJECTOR_MAX_LAG_SECONDS: String(env.PROJECTOR_MAX_LAG_SECONDS),
+  });
   const [writePort, readPort] = await Promise.all([writeApi.port, readApi.port]);
   const router = start('router', {
     PORT: String(env.PORT),
     LOG_LEVEL: env.LOG_LEVEL,
+    METRICS_PORT: metricsPort(0),
     READ_API_URL: `http://127.0.0.1:${readPort}`,
     WRITE_API_URL: `http://127.0.0.1:${writePort}`,
   });

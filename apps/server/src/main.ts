@@ -3,8 +3,17 @@ import { createPool, migrate } from '@factory/database';
 import { createPostgresEventStore } from '@factory/event-store';
 import { createApiService, createLogger, idempotencyPurgeJob, idempotencyPurgeSchedule } from '@factory/http';
 import { startJobRunner } from '@factory/jobs';
+import {
+  eventLogCheck,
+  httpMetrics,
+  jobMetrics,
+  postgresCheck,
+  projectorLagCheck,
+  projectorMetrics,
+  startObservability,
+} from '@factory/observability';
 import { readApiRoutes } from '@factory/read-api';
-import { PROJECTIONS, startProjector } from '@factory/read-models';
+import { PROJECTIONS, readProjectionStatus, startProjector } from '@factory/read-models';
 import { writeApiRoutes } from '@factory/write-api';
 import { resolveCursorSecret } from './cursor-secret.js';
 import { announceDemo } from './demo.js';
@@ -24,6 +33,20 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
   const applied = await migrate(pool);
   if (applied.length > 0) say(`migrations applied: ${applied.join(', ')}`);
 
+  const readLag = () => readProjectionStatus(pool, PROJECTIONS);
+  const observability = await startObservability({
+    app: 'server',
+    metricsPort: env.METRICS_PORT,
+    checks: {
+      banco: postgresCheck(pool),
+      log_de_eventos: eventLogCheck(pool),
+      projetor: projectorLagCheck(readLag, env.PROJECTOR_MAX_LAG_SECONDS),
+    },
+    redisUrl: services.redisUrl,
+  });
+  shutdown.add('closeConnections', 'metrics and probes', () => observability.close());
+  const projectorCounts = projectorMetrics(observability.registry, readLag);
+
   // The projector in-process: the same generic worker apps/projector runs on its own.
   const eventStore = createPostgresEventStore({ pool });
   const projector = startProjector({
@@ -31,6 +54,7 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
     eventStore,
     projections: PROJECTIONS,
     log: createLogger(env.LOG_LEVEL).child({ componente: 'projector' }),
+    onBatch: (batch) => projectorCounts.applied(batch.checkpointName, batch.events),
   });
   shutdown
     .add('finishWork', 'projector', () => projector.close())
@@ -47,15 +71,19 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
       ...writeApiRoutes({ pool }),
     ],
     logLevel: env.LOG_LEVEL,
+    health: observability.health,
+    metrics: httpMetrics(observability.registry),
   });
   api.addShutdownSteps(shutdown);
   const jobs = await startJobRunner({
     redisUrl: services.redisUrl,
-    kinds: [idempotencyPurgeJob({ pool, log: say })],
+    kinds: [jobMetrics(observability.registry).counted(idempotencyPurgeJob({ pool, log: say }))],
     schedules: [idempotencyPurgeSchedule()],
     log: createLogger(env.LOG_LEVEL).child({ componente: 'jobs' }),
   });
   shutdown.add('finishWork', 'jobs', () => jobs.close());
+  if (observability.metricsPort !== undefined)
+    say(`metrics, /healthz and /readyz on port ${observability.metricsPort}`);
   const address = await api.app.listen({ port: env.PORT, host: '0.0.0.0' });
   const port = new URL(address).port;
   say(`serving every /v1 route on http://127.0.0.1:${port}`);

@@ -30,6 +30,7 @@ export function loadEnv(env: Record<string, string | undefined>) {
       RATE_LIMIT_PER_COMPANY: p.RATE_LIMIT_PER_COMPANY,
       NODE_ENV: p.NODE_ENV,
       DATABASE_POOL_SIZE,
+      METRICS_PORT: p.METRICS_PORT,
     },
     env,
   );

@@ -2,6 +2,13 @@ import { GracefulShutdown } from '@factory/config';
 import { createPool, migrate } from '@factory/database';
 import { createApiService, createLogger, idempotencyPurgeJob, idempotencyPurgeSchedule } from '@factory/http';
 import { startJobRunner } from '@factory/jobs';
+import {
+  eventLogCheck,
+  httpMetrics,
+  jobMetrics,
+  postgresCheck,
+  startObservability,
+} from '@factory/observability';
 import { readApiRoutes } from '@factory/read-api';
 import { loadEnv } from './env.js';
 import { writeApiRoutes } from './index.js';
@@ -17,6 +24,13 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
   const applied = await migrate(pool);
   if (applied.length > 0) say(`migrations applied: ${applied.join(', ')}`);
 
+  const observability = await startObservability({
+    app: 'write-api',
+    metricsPort: env.METRICS_PORT,
+    checks: { banco: postgresCheck(pool), log_de_eventos: eventLogCheck(pool) },
+    redisUrl: env.REDIS_URL,
+  });
+  shutdown.add('closeConnections', 'metrics and probes', () => observability.close());
   const api = await createApiService({
     pool,
     databaseUrl: env.DATABASE_URL,
@@ -28,15 +42,19 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
     // 404, 405 and /v1/openapi.json for the whole service.
     servedElsewhere: readApiRoutes({ pool }),
     logLevel: env.LOG_LEVEL,
+    health: observability.health,
+    metrics: httpMetrics(observability.registry),
   });
   api.addShutdownSteps(shutdown);
   const jobs = await startJobRunner({
     redisUrl: env.REDIS_URL,
-    kinds: [idempotencyPurgeJob({ pool, log: say })],
+    kinds: [jobMetrics(observability.registry).counted(idempotencyPurgeJob({ pool, log: say }))],
     schedules: [idempotencyPurgeSchedule()],
     log: createLogger(env.LOG_LEVEL).child({ componente: 'jobs' }),
   });
   shutdown.add('finishWork', 'jobs', () => jobs.close());
+  if (observability.metricsPort !== undefined)
+    say(`metrics, /healthz and /readyz on port ${observability.metricsPort}`);
   const address = await api.app.listen({ port: env.PORT, host: '0.0.0.0' });
   say(
     `listening on port ${new URL(address).port}; Redis ${env.REDIS_URL ? 'on' : 'off (in-process limits and jobs)'}`,

@@ -30,6 +30,13 @@ export const envPieces = {
   RATE_LIMIT_PER_COMPANY: integer(1, 10_000_000, 300),
   /** `production` requires CURSOR_SECRET and DATABASE_URL. */
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  /** Port of /metrics (Prometheus), /healthz and /readyz apart from the API; unset: none; 0: a free one. */
+  METRICS_PORT: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(0).max(65_535).optional(),
+  ),
+  /** /readyz of a process hosting the projector fails while a projection lags more than this. */
+  PROJECTOR_MAX_LAG_SECONDS: integer(1, 86_400, 60),
   /** Folder of the single-machine mode's data (embedded PostgreSQL, cursor secret). */
   DATA_DIR: z.string().min(1).default('.data'),
   /** Port of the embedded PostgreSQL when DATABASE_URL is unset. */
@@ -59,4 +66,5 @@ export const apiEnvPieces = {
   LOG_LEVEL: envPieces.LOG_LEVEL,
   RATE_LIMIT_PER_TOKEN: envPieces.RATE_LIMIT_PER_TOKEN,
   RATE_LIMIT_PER_COMPANY: envPieces.RATE_LIMIT_PER_COMPANY,
+  METRICS_PORT: envPieces.METRICS_PORT,
 } as const;

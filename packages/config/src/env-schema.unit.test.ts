@@ -29,3 +29,13 @@ describe('parseEnv', () => {
     );
   });
 });
+
+describe('METRICS_PORT', () => {
+  const shape = { METRICS_PORT: envPieces.METRICS_PORT };
+  it('is off when unset or empty, and 0 asks for a free port', () => {
+    expect(parseEnv(shape, {}).METRICS_PORT).toBeUndefined();
+    expect(parseEnv(shape, { METRICS_PORT: '' }).METRICS_PORT).toBeUndefined();
+    expect(parseEnv(shape, { METRICS_PORT: '0' }).METRICS_PORT).toBe(0);
+    expect(() => parseEnv(shape, { METRICS_PORT: 'nine' })).toThrow(/METRICS_PORT/);
+  });
+});

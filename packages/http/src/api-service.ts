@@ -1,11 +1,13 @@
 import type { GracefulShutdown } from '@factory/config';
 import type { Pool } from '@factory/database';
+import type { Health, HttpMetrics } from '@factory/observability';
 import { findAuthRecordByHash, recordLastUse } from '@factory/tenants';
 import type { FastifyInstance } from 'fastify';
 import { listenForAuthChanges } from './auth/auth-change-listener.js';
 import type { TokenStore } from './auth/auth-context.js';
 import { Authenticator } from './auth/authenticator.js';
 import { LastUseRecorder } from './auth/last-use-recorder.js';
+import { observeRequests, registerHealthRoutes } from './observability/health-routes.js';
 import { openApiRoute } from './openapi/openapi-route.js';
 import { createLogger, createPlatform } from './platform.js';
 import { createRateLimiter } from './rate-limit/create-rate-limiter.js';
@@ -27,6 +29,10 @@ export interface ApiServiceOptions {
    * cannot tell one process from several behind a router.
    */
   servedElsewhere?: AnyRoute[];
+  /** Answers /healthz and /readyz on this port when given. */
+  health?: Health;
+  /** Counts and times every answer when given (Prometheus, on METRICS_PORT). */
+  metrics?: HttpMetrics;
   clock?: () => Date;
   logLevel?: string;
   /** Redis key prefix of the rate-limit windows (tests isolate themselves with it). */
@@ -71,6 +77,8 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   // so the write API (which describes the read routes) lists Allow and OpenAPI in the same order.
   for (const route of options.servedElsewhere ?? []) app.routeCatalog.add(route);
   for (const route of options.routes) registerRoute(app, route);
+  if (options.health) registerHealthRoutes(app, options.health);
+  if (options.metrics) observeRequests(app, options.metrics);
   registerRoute(app, openApiRoute(app));
 
   const listener = await listenForAuthChanges(

@@ -74,5 +74,10 @@ describeWith(['postgres'], 'logging', () => {
     expect(all).not.toContain(t.token.slice(9)); // not even without the prefix
     const parsed = lines.map((l) => JSON.parse(l));
     expect(parsed.some((l) => l.id_requisicao === ok.headers['x-request-id'])).toBe(true);
+    // the answer's line names the company and the route (its pattern), beside the request id
+    const completed = parsed.find(
+      (l) => l.id_requisicao === ok.headers['x-request-id'] && l.msg === 'request completed',
+    );
+    expect(completed).toMatchObject({ empresa_id: t.empresaId, rota: '/v1/teste/produtos' });
   });
 });

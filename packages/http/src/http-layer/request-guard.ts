@@ -21,6 +21,8 @@ export type RequestGuard = (
 
 export function requestGuard(authenticator: Pick<Authenticator, 'authenticate'>): RequestGuard {
   return async (request, reply, scope) => {
+    // Every later line of this request names its route (the pattern, never the concrete path).
+    bindLog(request, reply, { rota: request.routeOptions.url ?? null });
     reply.header('X-Request-Id', request.id);
     reply.headers(RESPONSE_HEADERS);
     if (hasCredentialInUrl(request.url)) throw new ApiError('token_na_url');
@@ -33,5 +35,12 @@ export function requestGuard(authenticator: Pick<Authenticator, 'authenticate'>)
     const { auth, headers } = await authenticator.authenticate(request.headers.authorization, scope);
     reply.headers(headers);
     request.auth = auth;
+    bindLog(request, reply, { empresa_id: auth.empresa.id });
   };
+}
+
+function bindLog(request: FastifyRequest, reply: FastifyReply, bindings: Record<string, unknown>): void {
+  const log = request.log.child(bindings);
+  request.log = log;
+  reply.log = log;
 }
