@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { seedDemoCompany } from '@factory/tenants';
 import { createTestDatabase, describeWith } from '@factory/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SERVICE_MODES, type ServiceProcess, START_APART, startService } from '../support/service-process.js';
@@ -62,13 +63,16 @@ class Client {
 
   readonly #base: string;
 
-  constructor(readonly service: ServiceProcess) {
+  constructor(
+    readonly service: ServiceProcess,
+    readonly token: string,
+  ) {
     this.#base = `http://127.0.0.1:${service.port}`;
   }
 
   async call(call: Call, record = true): Promise<Answer> {
     const headers: Record<string, string> = { ...call.headers };
-    if (call.token) headers.authorization = `Bearer ${this.service.token}`;
+    if (call.token) headers.authorization = `Bearer ${this.token}`;
     const res = await fetch(this.#base + call.path, {
       method: call.method,
       headers,
@@ -266,13 +270,17 @@ async function exercise(client: Client): Promise<void> {
 
 describeWith(['postgres'], 'the service through HTTP, one process and processes apart', () => {
   const transcripts = new Map<string, unknown[]>();
-  const databases = new Map<string, string>();
+  const databases = new Map<string, { url: string; token: string }>();
   let dataDir: string;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'factory-black-box-'));
-    for (const mode of SERVICE_MODES)
-      databases.set(mode.name, (await createTestDatabase({ poolSize: 1 })).url);
+    // With a DATABASE_URL the service makes no demo company: each database gets the same one here.
+    for (const mode of SERVICE_MODES) {
+      const db = await createTestDatabase({ poolSize: 1 });
+      const { token } = await seedDemoCompany(db.pool, new Date());
+      databases.set(mode.name, { url: db.url, token: token! });
+    }
   });
   afterAll(async () => {
     await rm(dataDir, { recursive: true, force: true });
@@ -282,7 +290,7 @@ describeWith(['postgres'], 'the service through HTTP, one process and processes 
     it(`${mode.name}: every call answers as the contract says`, async () => {
       // the embedded port is unused: DATABASE_URL names this file's test database
       const service = await startService(mode, join(dataDir, mode.name), 1, {
-        DATABASE_URL: databases.get(mode.name)!,
+        DATABASE_URL: databases.get(mode.name)!.url,
         STABILIZATION_WINDOW_SECONDS: '0',
         RATE_LIMIT_PER_TOKEN: '100000',
         RATE_LIMIT_PER_COMPANY: '100000',
@@ -290,7 +298,7 @@ describeWith(['postgres'], 'the service through HTTP, one process and processes 
         LOG_LEVEL: 'info',
       });
       try {
-        const client = new Client(service);
+        const client = new Client(service, databases.get(mode.name)!.token);
         await exercise(client).catch((error: Error) => {
           error.message += `\n--- ${mode.name} printed:\n${service.stderr()}`;
           throw error;

@@ -79,7 +79,7 @@ describe.each(MODES)('SIGTERM under write load ($name)', (mode) => {
       unidade_consumo: 'm',
       fator_conversao: 50,
     };
-    const lote = await post(base, service.token, '/v1/insumos/lote', { itens: [item] }, setup);
+    const lote = await post(base, service.token!, '/v1/insumos/lote', { itens: [item] }, setup);
     const insumoId = (lote!.json.resultados as Array<{ id: string }>)[0]!.id;
 
     // 1. Writers post movements without pause until the service stops answering.
@@ -89,7 +89,7 @@ describe.each(MODES)('SIGTERM under write load ($name)', (mode) => {
     const movement = { insumo_id: insumoId, local_id: localId, tipo: 'entrada_manual', quantidade: 1 };
     const writers = Array.from({ length: WRITERS }, async () => {
       while (outcome.unanswered === 0) {
-        const res = await post(base, service.token, '/v1/estoque/movimentos', movement, outcome);
+        const res = await post(base, service.token!, '/v1/estoque/movimentos', movement, outcome);
         if (res?.status === 201) outcome.acked.push(res.json.id as string);
         if (outcome.acked.length >= ACKED_BEFORE_SIGNAL) signalled();
       }

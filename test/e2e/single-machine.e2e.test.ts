@@ -1,15 +1,17 @@
 import { execFile } from 'node:child_process';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { embeddedHome, isPortOpen } from '@factory/database';
+import { createTestDatabase } from '@factory/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_MODES, startService } from '../support/service-process.js';
 
 // The first README commands' path, without the install and build: `npm start` and
 // `npm run start:apart` started with no DATABASE_URL run embedded PostgreSQL for their data
-// folder, seed the demo company, print a working token, and reuse all of it when started again.
+// folder, seed the demo company with a history, print a working token, and reuse all of it when
+// started again; a start with DATABASE_URL in between makes no demo company and changes none of it.
 // Apart, SIGTERM to the launcher stops every process it started. The data folder is
 // inside a 0700 folder (like a checkout cloned into `mktemp -d`), which the `postgres` user
 // that root runs the server as cannot enter.
@@ -35,6 +37,15 @@ async function nodeDescendants(pid: number): Promise<number[]> {
     }
   }
   return found;
+}
+
+/** Polls `check` until it holds (the projector catches up in its own time); fails after 2 min. */
+async function until(check: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`never true: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 const alive = (pid: number) => {
@@ -77,6 +88,22 @@ describe.each(SERVICE_MODES)('$name (embedded PostgreSQL)', (mode) => {
     const { empresa } = (await eu.json()) as { empresa: { id: string; nome: string } };
     expect(empresa.nome).toBe('Fábrica Demo');
 
+    // a fresh data folder gives the demo company a history: every list shows it once projected
+    expect(first.stderr()).toMatch(/demo company seeded with a history/);
+    const get = (path: string) =>
+      fetch(`http://127.0.0.1:${first.port}${path}`, { headers: { authorization: `Bearer ${first.token}` } });
+    for (const list of [
+      '/v1/produtos',
+      '/v1/fichas',
+      '/v1/insumos',
+      '/v1/estoque/saldos',
+      '/v1/estoque/movimentos',
+    ])
+      await until(
+        async () => ((await (await get(list)).json()) as { dados: unknown[] }).dados.length > 0,
+        list,
+      );
+
     // the operations CLI finds the running embedded server by itself, and leaves it running
     const { stdout } = await ops('token', 'listar', '--empresa', empresa.id);
     expect(JSON.parse(stdout)).toHaveLength(1);
@@ -97,6 +124,39 @@ describe.each(SERVICE_MODES)('$name (embedded PostgreSQL)', (mode) => {
     expect(JSON.parse(alone.stdout)).toHaveLength(1);
     expect(await embeddedRunning()).toBe(false);
 
+    // a start with DATABASE_URL makes no demo company, prints no token and leaves the embedded
+    // database's token file alone, so the next embedded start still prints a token that works
+    const tokenFile = await readFile(join(dataDir, 'demo-token'), 'utf8');
+    const elsewhere = await createTestDatabase({ poolSize: 1 });
+    const withUrl = await startService(mode, dataDir, pgPort, { DATABASE_URL: elsewhere.url });
+    expect(withUrl.token).toBeNull();
+    expect(withUrl.stderr()).not.toMatch(/svc_live_/);
+    const companies = await elsewhere.pool.query('SELECT count(*)::int AS n FROM empresas');
+    expect(companies.rows[0].n).toBe(0);
+    // there, the operator makes the companies and tokens (here, by semear) and they work
+    const seeded = await run(
+      process.execPath,
+      [
+        ...TSX,
+        'apps/ops/src/main.ts',
+        'semear',
+        '--empresas',
+        '1',
+        '--produtos',
+        '3',
+        '--insumos',
+        '3',
+      ].concat(['--fornecedores', '1', '--movimentos', '10', '--json']),
+      { cwd: ROOT, env: { ...process.env, DATABASE_URL: elsewhere.url } },
+    );
+    const own = (JSON.parse(seeded.stdout) as { empresas: Array<{ token: string }> }).empresas[0]!.token;
+    const ownEu = await fetch(`http://127.0.0.1:${withUrl.port}/v1/eu`, {
+      headers: { authorization: `Bearer ${own}` },
+    });
+    expect(ownEu.status).toBe(200);
+    expect(await withUrl.stop(), withUrl.stderr()).toBe(0);
+    expect(await readFile(join(dataDir, 'demo-token'), 'utf8')).toBe(tokenFile);
+
     const second = await startService(mode, dataDir, pgPort);
     expect(second.token).toBe(first.token);
     const again = await fetch(`http://127.0.0.1:${second.port}/v1/locais`, {
@@ -105,6 +165,7 @@ describe.each(SERVICE_MODES)('$name (embedded PostgreSQL)', (mode) => {
     expect(again.status).toBe(200);
     const { dados } = (await again.json()) as { dados: Array<{ nome: string }> };
     expect(dados.map((l) => l.nome)).toEqual(['Depósito central', 'Fábrica', 'Terceiro costura']);
+    expect(second.stderr()).not.toMatch(/seeded with a history/); // once, on the fresh folder only
     expect(await second.stop()).toBe(0);
     expect(await embeddedRunning()).toBe(false);
   }, 180_000);

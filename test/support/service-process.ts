@@ -21,8 +21,9 @@ export const SERVICE_MODES: ServiceMode[] = [SINGLE_MACHINE, START_APART];
 export interface ServiceProcess {
   child: ChildProcess;
   port: string;
-  /** The demo token (every scope), printed at every start. */
-  token: string;
+  /** The demo token (every scope), printed at every start on the embedded database; null with a
+   *  DATABASE_URL, where no demo company is made. */
+  token: string | null;
   /** Everything the process wrote on stderr so far. */
   stderr(): string;
   /** Everything it wrote on stdout so far (the JSON log lines). */
@@ -35,8 +36,9 @@ export interface ServiceProcess {
 
 /**
  * Starts the service with the embedded default (no DATABASE_URL) in `dataDir`, on a free port,
- * and resolves once it serves (its `http://127.0.0.1:<port>` line) and has printed the demo
- * token. `env` overrides, e.g. DATABASE_URL for a test database instead of the embedded one.
+ * and resolves once it serves (its `http://127.0.0.1:<port>` line) and, on the embedded database,
+ * has printed the demo token. `env` overrides, e.g. DATABASE_URL for a test database instead of
+ * the embedded one (then no demo company exists: make the test's own).
  */
 export function startService(
   mode: ServiceMode,
@@ -68,8 +70,9 @@ export function startService(
     child.stderr!.on('data', (chunk) => {
       output += String(chunk);
       const port = /serving every \/v1 route on http:\/\/127\.0\.0\.1:(\d+)/.exec(output)?.[1];
-      const token = /demo token \(every scope\): (svc_live_\w+)/.exec(output)?.[1];
-      if (port && token) {
+      const token = /demo token \(every scope\): (svc_live_\w+)/.exec(output)?.[1] ?? null;
+      const ready = env.DATABASE_URL ? /no demo company/.test(output) : token !== null;
+      if (port && ready) {
         clearTimeout(timer);
         resolve({
           child,

@@ -73,7 +73,14 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
   });
   const port = String(await router.port);
   say(`serving every /v1 route on http://127.0.0.1:${port}`);
-  if (env.SEED_DEMO) await announceDemo(pool, env.DATA_DIR, port, say);
+  if (env.SEED_DEMO)
+    await announceDemo(pool, {
+      embedded: !env.DATABASE_URL,
+      history: env.SEED_DEMO_HISTORY,
+      dataDir: env.DATA_DIR,
+      port,
+      say,
+    });
 }
 
 // Listening before anything starts: a signal or a failure during start-up still stops what

@@ -1,38 +1,51 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Pool } from '@factory/database';
+import { seedDemoHistory } from '@factory/seed';
 import { seedDemoCompany } from '@factory/tenants';
 
-/**
- * Makes sure the demo company exists and returns its token. A token is shown once and only its
- * hash is stored, so the single-machine mode keeps the demo token in its (git-ignored) data
- * folder to print it again on the next start.
- */
-export async function demoToken(pool: Pool, dataDir: string, now: Date): Promise<string | null> {
-  const file = join(dataDir, 'demo-token');
-  const { token } = await seedDemoCompany(pool, now);
-  if (token) {
-    await mkdir(dataDir, { recursive: true });
-    await writeFile(file, token, { mode: 0o600 });
-    return token;
-  }
-  return readFile(file, 'utf8').then(
-    (t) => t.trim(),
-    () => null,
-  );
+export interface DemoOptions {
+  /** True on the embedded database only: a DATABASE_URL is someone's real database. */
+  embedded: boolean;
+  /** Also give the demo company a small history (SEED_DEMO_HISTORY). */
+  history: boolean;
+  dataDir: string;
+  port: string;
+  say: (line: string) => void;
 }
 
-/** Prints the demo token and a first call to try, as both start modes do. */
-export async function announceDemo(
-  pool: Pool,
-  dataDir: string,
-  port: string,
-  say: (line: string) => void,
-): Promise<void> {
-  const token = await demoToken(pool, dataDir, new Date());
+/**
+ * The demo company belongs to the embedded default: with a DATABASE_URL nothing is created, no
+ * token printed and the data folder's token file left alone (it belongs to the embedded
+ * database). Otherwise the company is made once, its history written on the first start (before
+ * the token is printed, so the first call already shows data), and its token printed.
+ */
+export async function announceDemo(pool: Pool, options: DemoOptions): Promise<void> {
+  const { say } = options;
+  if (!options.embedded) {
+    say('DATABASE_URL is set: no demo company; create companies and tokens with `npm run ops`');
+    return;
+  }
+  const now = new Date();
+  const { empresaId, token: created } = await seedDemoCompany(pool, now);
+  const file = join(options.dataDir, 'demo-token');
+  if (created) {
+    await mkdir(options.dataDir, { recursive: true });
+    await writeFile(file, created, { mode: 0o600 });
+  }
+  if (options.history) {
+    const commands = await seedDemoHistory(pool, empresaId, now);
+    if (commands > 0) say(`demo company seeded with a history of ${commands} records, bills and movements`);
+  }
+  const token =
+    created ??
+    (await readFile(file, 'utf8').then(
+      (t) => t.trim(),
+      () => null,
+    ));
   if (token) {
     say(`demo token (every scope): ${token}`);
-    say(`try: curl -s -H "Authorization: Bearer ${token}" http://127.0.0.1:${port}/v1/eu`);
+    say(`try: curl -s -H "Authorization: Bearer ${token}" http://127.0.0.1:${options.port}/v1/eu`);
   } else {
     say(
       'the demo company exists but its token is not in the data folder: create one with `npm run ops -- token criar`',

@@ -17,6 +17,11 @@ export function loadEnv(env: Record<string, string | undefined>) {
         .enum(['true', 'false'])
         .default('true')
         .transform((v) => v === 'true'),
+      /** `false` keeps the demo company without the history written on a fresh data folder. */
+      SEED_DEMO_HISTORY: z
+        .enum(['true', 'false'])
+        .default('true')
+        .transform((v) => v === 'true'),
     },
     env,
   );

@@ -8,6 +8,7 @@ describe('single-machine server environment', () => {
       DATA_DIR: '.data',
       EMBEDDED_POSTGRES_PORT: 54_329,
       SEED_DEMO: true,
+      SEED_DEMO_HISTORY: true,
     });
   });
 
