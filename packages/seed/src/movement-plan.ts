@@ -23,7 +23,10 @@ export interface RegisterPlan {
 export interface ReversePlan {
   kind: 'estornar';
   at: Date;
-  /** Index (in this history) of the movement reversed: always an earlier, unreversed registration. */
+  /**
+   * Index (in this history) of the movement reversed: an earlier, unreversed registration, never
+   * an opening balance nor a production outflow.
+   */
   alvo: number;
   motivo: string;
 }
@@ -184,7 +187,9 @@ export function* planMovements(
       });
       move(insumo, local, quantity);
     }
-    if (plan.tipo !== 'saldo_inicial') {
+    // A production outflow belongs to its production record (the referencia): it is undone by
+    // cancelling the record, never reversed alone.
+    if (plan.tipo !== 'saldo_inicial' && plan.tipo !== 'baixa_producao') {
       const delta = plan.unidade === null ? Number(plan.quantidade) : Number(plan.quantidade) * item.factor;
       reversible.push({ index, insumo, local, delta });
       while (reversible.length > 0 && reversible[0]!.index < index - REVERSAL_REACH + 50) reversible.shift();

@@ -26,7 +26,9 @@ describe('planMovements', () => {
           const target = movements[m.alvo]!;
           expect(m.alvo).toBeLessThan(i);
           expect(i - m.alvo).toBeLessThan(REVERSAL_REACH);
-          expect(target.kind === 'registrar' && target.tipo !== 'saldo_inicial').toBe(true);
+          expect(
+            target.kind === 'registrar' && !['saldo_inicial', 'baixa_producao'].includes(target.tipo),
+          ).toBe(true);
           expect(reversed.has(m.alvo)).toBe(false);
           reversed.add(m.alvo);
           since = [];
