@@ -322,7 +322,7 @@ describeWith(['postgres'], 'the service through HTTP, one process and processes 
           );
         expect(movementLine).toMatch(/"id_requisicao":"[0-9a-f-]{36}".*"empresa_id":"[0-9a-f-]{36}"/);
         for (const text of [scraped, logs, service.stderr().replace(/demo token.*|try: curl.*/g, '')]) {
-          expect(text).not.toContain(service.token.slice(9));
+          expect(text).not.toContain(client.token.slice(9));
           for (const cost of COST_TEXTS) expect(text).not.toContain(cost);
         }
       } finally {
