@@ -5,13 +5,13 @@ import { join } from 'node:path';
 import { embeddedHome } from '@factory/database';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type ServiceMode, SINGLE_MACHINE, startService } from '../support/service-process.js';
+import { SERVICE_MODES, type ServiceMode, startService } from '../support/service-process.js';
 
 // operations.md, SIGTERM: stop accepting, finish the requests in flight, commit, flush, close,
 // then stop the embedded database. Checked from outside, as an operator sees it: SIGTERM while
 // writers post movements; every 201 is in the log after a restart, every response that started
 // arrived whole, no 5xx, no error logged, exit code 0.
-const MODES: ServiceMode[] = [SINGLE_MACHINE];
+const MODES: ServiceMode[] = SERVICE_MODES;
 const WRITERS = 12;
 const ACKED_BEFORE_SIGNAL = 60;
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, type createLogger, type RouteCatalog, sendError } from '@factory/http';
+import { ApiError, type createLogger, drainOnClose, type RouteCatalog, sendError } from '@factory/http';
 import type { Health, HttpMetrics } from '@factory/observability';
 import replyFrom from '@fastify/reply-from';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
@@ -31,6 +31,7 @@ export async function createRouter(options: RouterOptions): Promise<FastifyInsta
     exposeHeadRoutes: false,
     return503OnClosing: false,
   });
+  drainOnClose(app);
   // Bodies are streamed through unread: the APIs parse them and apply their own size limit.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));

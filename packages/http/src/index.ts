@@ -4,6 +4,7 @@ export type { AuthContext, TokenStore } from './auth/auth-context.js';
 export { Authenticator, rateLimitHeaders } from './auth/authenticator.js';
 export { canSeeCosts } from './auth/can-see-costs.js';
 export { LastUseRecorder } from './auth/last-use-recorder.js';
+export { drainOnClose } from './drain-on-close.js';
 export { ApiError } from './errors/api-error.js';
 export { ERROR_CODES, type ErrorCode } from './errors/error-codes.js';
 export { sendError } from './errors/error-envelope.js';

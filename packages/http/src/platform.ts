@@ -3,6 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import { type Logger, pino } from 'pino';
 import type { AuthContext } from './auth/auth-context.js';
 import type { Authenticator } from './auth/authenticator.js';
+import { drainOnClose } from './drain-on-close.js';
 import { sendError } from './errors/error-envelope.js';
 import { toApiError } from './errors/to-api-error.js';
 import { answerClientError } from './http-layer/client-error.js';
@@ -82,16 +83,7 @@ export function createPlatform(options: PlatformOptions): FastifyInstance {
     await guard(request, reply, request.routeOptions.config.scope);
   });
 
-  // Once closing, every answer (in flight, or arriving on a kept-alive connection) still goes
-  // out whole, then closes its connection: clients reconnect, find the port closed and go
-  // elsewhere, and the server's close can finish while they keep sending.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
-  });
+  drainOnClose(app);
 
   app.setErrorHandler((error, request, reply) => {
     // Fastify closes the connection after a 413 without reading the rest of the body; closing a
