@@ -11,6 +11,11 @@ export class InterruptedError extends Error {
   override readonly name = 'InterruptedError';
 }
 
+/** Refused or failed for a reason the command states in one line (exit 1). */
+export class CommandFailed extends Error {
+  override readonly name = 'CommandFailed';
+}
+
 export interface OptionSpec {
   type: 'string' | 'boolean';
   required?: boolean;
@@ -34,6 +39,8 @@ export interface CommandOutput {
   json: unknown;
   /** Lines for a person. */
   text: string;
+  /** Printed, yet a failure: this line goes to stderr and the exit is 1 (`verificar` found differences). */
+  failure?: string;
 }
 
 /** Read access to the parsed options; required ones are checked before `run` is called. */

@@ -7,7 +7,7 @@ import {
   resolveDatabase,
 } from '@factory/database';
 import { OpsError } from '@factory/tenants';
-import { InterruptedError, UsageError } from './command.js';
+import { CommandFailed, InterruptedError, UsageError } from './command.js';
 import { COMMANDS } from './commands/index.js';
 import { loadEnv } from './env.js';
 import { jsonDocument } from './output.js';
@@ -34,7 +34,7 @@ function report(io: CliIo, error: unknown): number {
     io.stderr(`erro: ${error.message}\n`);
     return EXIT_USAGE;
   }
-  if (error instanceof OpsError || error instanceof InterruptedError) {
+  if (error instanceof OpsError || error instanceof InterruptedError || error instanceof CommandFailed) {
     io.stderr(`erro: ${error.message}\n`);
     return EXIT_FAILED;
   }
@@ -88,7 +88,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       parsed.options,
     );
     io.stdout(parsed.json ? jsonDocument(output.json) : `${output.text}\n`);
-    return EXIT_OK;
+    if (output.failure === undefined) return EXIT_OK;
+    io.stderr(`erro: ${output.failure}\n`);
+    return EXIT_FAILED;
   } catch (error) {
     return report(io, error);
   } finally {

@@ -4,6 +4,8 @@ import { z } from 'zod';
 const shape = {
   /** PostgreSQL holding the log, the read models and their checkpoints; required. */
   DATABASE_URL: envPieces.DATABASE_URL,
+  /** Redis for jobs (projection rebuilds, shared by every worker); unset: rebuilds run in-process. */
+  REDIS_URL: envPieces.REDIS_URL,
   LOG_LEVEL: envPieces.LOG_LEVEL,
   METRICS_PORT: envPieces.METRICS_PORT,
   PROJECTOR_MAX_LAG_SECONDS: envPieces.PROJECTOR_MAX_LAG_SECONDS,
@@ -15,6 +17,7 @@ const shape = {
 
 export interface ProjectorEnv {
   databaseUrl: string;
+  redisUrl: string | undefined;
   logLevel: z.infer<typeof envPieces.LOG_LEVEL>;
   batchSize: number;
   pollIntervalMs: number;
@@ -30,6 +33,7 @@ export function loadEnv(source: Record<string, string | undefined>): ProjectorEn
   if (!env.DATABASE_URL) throw new EnvError('invalid environment: DATABASE_URL is required');
   return {
     databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
     logLevel: env.LOG_LEVEL,
     batchSize: env.PROJECTOR_BATCH_SIZE,
     pollIntervalMs: env.PROJECTOR_POLL_INTERVAL_MS,

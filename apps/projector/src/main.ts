@@ -1,6 +1,7 @@
 import { GracefulShutdown } from '@factory/config';
 import { createPool, migrate } from '@factory/database';
 import { createPostgresEventStore } from '@factory/event-store';
+import { startJobRunner } from '@factory/jobs';
 import {
   eventLogCheck,
   postgresCheck,
@@ -8,7 +9,13 @@ import {
   projectorMetrics,
   startObservability,
 } from '@factory/observability';
-import { PROJECTIONS, readProjectionStatus, startProjector } from '@factory/read-models';
+import {
+  followOpenRebuilds,
+  PROJECTIONS,
+  readProjectionStatus,
+  rebuildJob,
+  startProjector,
+} from '@factory/read-models';
 import { pino } from 'pino';
 import { loadEnv } from './env.js';
 
@@ -48,7 +55,21 @@ async function main(): Promise<void> {
   shutdown
     .add('finishWork', 'projector', () => projector.close())
     .add('closeConnections', 'event store', () => eventStore.close());
-  log.info({ projecoes: PROJECTIONS.map((p) => p.name) }, 'projector started');
+  // Rebuilds (`projecoes reconstruir`) are jobs this worker takes: from BullMQ with Redis, else
+  // in this process; every open one is handed to the runner, so a killed rebuild resumes here.
+  const jobs = await startJobRunner({
+    redisUrl: env.redisUrl,
+    kinds: [
+      rebuildJob({ databaseUrl: env.databaseUrl, projections: PROJECTIONS, log, batchSize: env.batchSize }),
+    ],
+    log,
+  });
+  const rebuilds = followOpenRebuilds({ pool, jobs, log });
+  shutdown.add('finishWork', 'rebuild jobs', async () => {
+    await rebuilds.close();
+    await jobs.close();
+  });
+  log.info({ projecoes: PROJECTIONS.map((p) => p.name), trabalhos: jobs.mode }, 'projector started');
   if (observability.metricsPort !== undefined)
     console.error(`[projector] metrics, /healthz and /readyz on port ${observability.metricsPort}`);
 }

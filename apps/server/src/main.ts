@@ -13,7 +13,13 @@ import {
   startObservability,
 } from '@factory/observability';
 import { readApiRoutes } from '@factory/read-api';
-import { PROJECTIONS, readProjectionStatus, startProjector } from '@factory/read-models';
+import {
+  followOpenRebuilds,
+  PROJECTIONS,
+  readProjectionStatus,
+  rebuildJob,
+  startProjector,
+} from '@factory/read-models';
 import { writeApiRoutes } from '@factory/write-api';
 import { resolveCursorSecret } from './cursor-secret.js';
 import { announceDemo } from './demo.js';
@@ -75,13 +81,25 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
     metrics: httpMetrics(observability.registry),
   });
   api.addShutdownSteps(shutdown);
+  const jobLog = createLogger(env.LOG_LEVEL).child({ componente: 'jobs' });
+  const counted = jobMetrics(observability.registry);
   const jobs = await startJobRunner({
     redisUrl: services.redisUrl,
-    kinds: [jobMetrics(observability.registry).counted(idempotencyPurgeJob({ pool, log: say }))],
+    kinds: [
+      counted.counted(idempotencyPurgeJob({ pool, log: say })),
+      counted.counted(
+        rebuildJob({ databaseUrl: services.databaseUrl, projections: PROJECTIONS, log: jobLog }),
+      ),
+    ],
     schedules: [idempotencyPurgeSchedule()],
-    log: createLogger(env.LOG_LEVEL).child({ componente: 'jobs' }),
+    log: jobLog,
   });
-  shutdown.add('finishWork', 'jobs', () => jobs.close());
+  // Rebuilds asked for by `projecoes reconstruir` (and any a killed process left open).
+  const rebuilds = followOpenRebuilds({ pool, jobs, log: jobLog });
+  shutdown.add('finishWork', 'jobs', async () => {
+    await rebuilds.close();
+    await jobs.close();
+  });
   if (observability.metricsPort !== undefined)
     say(`metrics, /healthz and /readyz on port ${observability.metricsPort}`);
   const address = await api.app.listen({ port: env.PORT, host: '0.0.0.0' });

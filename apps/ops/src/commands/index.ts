@@ -3,7 +3,9 @@ import { empresaCriar } from './empresa-criar.js';
 import { empresaReativar } from './empresa-reativar.js';
 import { empresaSuspender } from './empresa-suspender.js';
 import { localCriar } from './local-criar.js';
+import { projecoesReconstruir } from './projecoes-reconstruir.js';
 import { projecoesStatus } from './projecoes-status.js';
+import { projecoesVerificar } from './projecoes-verificar.js';
 import { semear } from './semear.js';
 import { tokenCriar } from './token-criar.js';
 import { tokenListar } from './token-listar.js';
@@ -23,5 +25,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   tokenRevogar,
   tokenListar,
   projecoesStatus,
+  projecoesReconstruir,
+  projecoesVerificar,
   semear,
 ];

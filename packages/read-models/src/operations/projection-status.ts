@@ -51,7 +51,7 @@ interface Row {
  */
 export async function readProjectionStatus(
   pool: Pool,
-  projections: readonly Projection[],
+  projections: ReadonlyArray<Pick<Projection, 'name'>>,
 ): Promise<ProjectionStatus[]> {
   const statuses: ProjectionStatus[] = [];
   for (const projection of projections) {

@@ -58,13 +58,17 @@ export async function openRebuildIds(db: Db): Promise<string[]> {
  * Records a rebuild of `projecao` into its next version (the live one's plus one). The unique
  * index on open rebuilds refuses a second one, whoever asks at the same moment.
  */
-export async function requestRebuild(db: Db, projecao: string): Promise<RebuildRecord> {
+export async function requestRebuild(
+  db: Db,
+  projecao: string,
+  id: string = randomUUID(),
+): Promise<RebuildRecord> {
   try {
     const { rows } = await db.query<{ id: string }>(
       `INSERT INTO projection_rebuilds (id, projecao, versao)
        SELECT $1, $2, coalesce((SELECT versao FROM projection_checkpoints WHERE name = $2), 1) + 1
        RETURNING id`,
-      [randomUUID(), projecao],
+      [id, projecao],
     );
     return (await readRebuild(db, rows[0]!.id))!;
   } catch (error) {

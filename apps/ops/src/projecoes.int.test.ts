@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import { createPostgresEventStore, type EventStore } from '@factory/event-store';
+import { startJobRunner } from '@factory/jobs';
+import {
+  followOpenRebuilds,
+  PROJECTIONS,
+  type Projector,
+  rebuildJob,
+  silentLog,
+  startProjector,
+  waitUntilCaughtUp,
+} from '@factory/read-models';
+import { createTestDatabase, describeWith, type TestDatabase } from '@factory/testing';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  randomStep,
+  seedCatalog,
+} from '../../../packages/read-models/src/catalog/catalog-workload.fixture.js';
+import { CatalogWriter } from '../../../packages/read-models/src/catalog/catalog-writer.fixture.js';
+import { json, ops, startOps } from './run-cli.fixture.js';
+
+interface Rebuilt {
+  projecoes: Array<{ nome: string; versao: number; eventos: number; segundos: number }>;
+}
+interface Started {
+  trabalhos: Array<{ nome: string; id: string }>;
+}
+interface Verified {
+  diferencas: number;
+  exemplos: Array<Record<string, unknown>>;
+}
+
+// The operator's projection commands as operators script them: exact --json keys, exit codes.
+describeWith(['postgres'], 'ops CLI: projecoes reconstruir and verificar', () => {
+  let db: TestDatabase;
+  let store: EventStore;
+  let live: Projector;
+  let worker: { close(): Promise<void> } | null = null;
+  const env = () => ({ DATABASE_URL: db.url });
+  const cli = (...args: string[]) => ops(args, env());
+
+  /** What apps/projector runs besides the live builds: the rebuild jobs (in-process here). */
+  const startWorker = async () => {
+    const jobs = await startJobRunner({
+      redisUrl: null,
+      kinds: [rebuildJob({ databaseUrl: db.url, projections: PROJECTIONS, log: silentLog })],
+      log: silentLog,
+    });
+    const follower = followOpenRebuilds({ pool: db.pool, jobs, log: silentLog, everyMs: 100 });
+    worker = {
+      async close() {
+        await follower.close();
+        await jobs.close();
+      },
+    };
+  };
+  const stopWorker = async () => {
+    await worker?.close();
+    worker = null;
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    store = createPostgresEventStore({ pool: db.pool });
+    live = startProjector({ pool: db.pool, eventStore: store, projections: PROJECTIONS });
+    const w = new CatalogWriter(store, randomUUID());
+    const workload = await seedCatalog(w, { items: 4, products: 5 });
+    for (let i = 0; i < 60; i++) await randomStep(w, workload);
+    for (const p of PROJECTIONS) await waitUntilCaughtUp(db.pool, store, p.name, { timeoutMs: 30_000 });
+  }, 60_000);
+  afterAll(async () => {
+    await stopWorker();
+    await live.close();
+    await store.close();
+  });
+
+  it('rebuilds one projection and prints it once swapped', async () => {
+    await startWorker();
+    const done = json<Rebuilt>(await cli('projecoes', 'reconstruir', '--projecao', 'estoque', '--json'));
+    expect(done.projecoes).toHaveLength(1);
+    expect(Object.keys(done.projecoes[0]!)).toEqual(['nome', 'versao', 'eventos', 'segundos']);
+    expect(done.projecoes[0]).toMatchObject({ nome: 'estoque', versao: 2 });
+    expect(done.projecoes[0]!.eventos).toBeGreaterThan(60);
+    expect(json<Verified>(await cli('projecoes', 'verificar', '--json'))).toMatchObject({
+      diferencas: 0,
+      exemplos: [],
+    });
+    await stopWorker();
+  });
+
+  it('refuses a second rebuild while one is followed, stops on Ctrl-C saying how to resume, and follows it when run again', async () => {
+    // No worker yet: the rebuild waits, so the first command is still following it.
+    const first = startOps(['projecoes', 'reconstruir', '--projecao', 'catalogo', '--json'], env());
+    const followed = async () =>
+      (
+        await db.pool.query(
+          `SELECT 1 FROM pg_locks WHERE locktype = 'advisory'
+              AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+        )
+      ).rowCount;
+    await expect.poll(followed, { timeout: 30_000 }).toBe(1);
+    const second = await cli('projecoes', 'reconstruir', '--projecao', 'catalogo', '--json');
+    const { rows } = await db.pool.query<{ id: string }>(
+      "SELECT id FROM projection_rebuilds WHERE projecao = 'catalogo'",
+    );
+    expect(second).toMatchObject({ code: 1, stdout: '' });
+    expect(second.stderr).toContain(rows[0]!.id);
+    expect(second.stderr.trimEnd().split('\n')).toHaveLength(1);
+    const noWait = await cli('projecoes', 'reconstruir', '--projecao', 'catalogo', '--sem-esperar', '--json');
+    expect(noWait.code).toBe(1);
+
+    first.kill('SIGINT');
+    const stopped = await first.run;
+    expect(stopped).toMatchObject({ code: 1, stdout: '' });
+    expect(stopped.stderr).toMatch(/interrompido.*projecoes reconstruir --projecao catalogo/);
+
+    // Run again (before any worker took the rebuild): it follows the open one, starting none.
+    const again = startOps(['projecoes', 'reconstruir', '--projecao', 'catalogo', '--json'], env());
+    await expect.poll(followed, { timeout: 30_000 }).toBe(1);
+    await startWorker();
+    const resumed = json<Rebuilt>(await again.run);
+    expect(resumed.projecoes).toEqual([expect.objectContaining({ nome: 'catalogo', versao: 2 })]);
+    expect(
+      (await db.pool.query("SELECT count(*)::int AS n FROM projection_rebuilds WHERE projecao = 'catalogo'"))
+        .rows[0].n,
+    ).toBe(1);
+    await stopWorker();
+  });
+
+  it('starts every rebuild at once with --sem-esperar and prints the jobs', async () => {
+    await startWorker();
+    const started = json<Started>(
+      await cli('projecoes', 'reconstruir', '--todas', '--sem-esperar', '--json'),
+    );
+    expect(started.trabalhos.map((t) => t.nome)).toEqual(['estoque', 'catalogo']);
+    expect(Object.keys(started.trabalhos[0]!)).toEqual(['nome', 'id']);
+    await expect
+      .poll(
+        async () =>
+          (
+            await db.pool.query<{ estado: string }>(
+              'SELECT estado FROM projection_rebuilds WHERE id = ANY($1)',
+              [started.trabalhos.map((t) => t.id)],
+            )
+          ).rows.map((r) => r.estado),
+        { timeout: 30_000 },
+      )
+      .toEqual(['concluida', 'concluida']);
+    await stopWorker();
+    const status = json<{ projecoes: Array<{ nome: string; versao: number }> }>(
+      await cli('projecoes', 'status', '--json'),
+    );
+    expect(status.projecoes.map((p) => [p.nome, p.versao])).toEqual([
+      ['estoque', 3],
+      ['catalogo', 3],
+    ]);
+  });
+
+  it('verificar exits 1 with the differing field, and reads without repairing', async () => {
+    const { rows } = await db.pool.query<{ id: string }>(
+      "UPDATE catalogo_insumos SET nome = 'mudado à mão' WHERE id = (SELECT id FROM catalogo_insumos ORDER BY id LIMIT 1) RETURNING id",
+    );
+    const run = await cli('projecoes', 'verificar', '--projecao', 'catalogo', '--json');
+    expect(run.code).toBe(1);
+    expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
+    const result = JSON.parse(run.stdout) as Verified;
+    expect(result.diferencas).toBe(1);
+    expect(Object.keys(result.exemplos[0]!)).toEqual([
+      'projecao',
+      'tabela',
+      'chave',
+      'campo',
+      'ao_vivo',
+      'reconstruido',
+    ]);
+    expect(result.exemplos[0]).toMatchObject({
+      projecao: 'catalogo',
+      tabela: 'catalogo_insumos',
+      chave: { id: rows[0]!.id },
+      campo: 'nome',
+      ao_vivo: 'mudado à mão',
+    });
+    // The stock is untouched, and nothing was repaired.
+    expect((await cli('projecoes', 'verificar', '--projecao', 'estoque', '--json')).code).toBe(0);
+    expect((await cli('projecoes', 'verificar', '--projecao', 'catalogo', '--json')).code).toBe(1);
+  });
+
+  it('refuses wrong command lines with exit 2 and a bad company with exit 1, changing nothing', async () => {
+    const before = (await db.pool.query('SELECT count(*)::int AS n FROM projection_rebuilds')).rows[0].n;
+    for (const args of [
+      ['projecoes', 'reconstruir', '--json'],
+      ['projecoes', 'reconstruir', '--projecao', 'estoque', '--todas', '--json'],
+      ['projecoes', 'reconstruir', '--projecao', 'vendas', '--json'],
+      ['projecoes', 'verificar', '--projecao', 'vendas', '--json'],
+      ['projecoes', 'verificar', '--todas', '--json'],
+    ]) {
+      const run = await cli(...args);
+      expect(run, args.join(' ')).toMatchObject({ code: 2, stdout: '' });
+    }
+    const bad = await cli('projecoes', 'verificar', '--empresa', 'nao-e-uuid', '--json');
+    expect(bad).toMatchObject({ code: 1, stdout: '' });
+    expect((await db.pool.query('SELECT count(*)::int AS n FROM projection_rebuilds')).rows[0].n).toBe(
+      before,
+    );
+  });
+});
