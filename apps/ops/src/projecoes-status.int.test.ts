@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { createPostgresEventStore, type EventStore } from '@factory/event-store';
-import { PROJECTIONS, type Projector, startProjector, waitUntilCaughtUp } from '@factory/read-models';
+import {
+  PROJECTIONS,
+  type Projector,
+  readProjectionStatus,
+  startProjector,
+  waitUntilCaughtUp,
+} from '@factory/read-models';
 import { createTestDatabase, describeWith, type TestDatabase } from '@factory/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { StockWriter } from '../../../packages/read-models/src/stock/stock-writer.fixture.js';
@@ -64,6 +70,12 @@ describeWith(['postgres'], 'ops CLI: projecoes status', () => {
 
     projector = startProjector({ pool: db.pool, eventStore: store, projections: PROJECTIONS });
     for (const p of PROJECTIONS) await waitUntilCaughtUp(db.pool, store, p.name);
+    // The worker signs in with its first heartbeat, which may come after the catch-up.
+    await expect
+      .poll(async () => (await readProjectionStatus(db.pool, PROJECTIONS)).map((p) => p.estado), {
+        timeout: 20_000,
+      })
+      .toEqual(['ativa', 'ativa']);
     const live = await status();
     for (const p of live.projecoes)
       expect(p).toMatchObject({
