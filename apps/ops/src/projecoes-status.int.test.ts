@@ -75,7 +75,7 @@ describeWith(['postgres'], 'ops CLI: projecoes status', () => {
       .poll(async () => (await readProjectionStatus(db.pool, PROJECTIONS)).map((p) => p.estado), {
         timeout: 20_000,
       })
-      .toEqual(['ativa', 'ativa']);
+      .toEqual(PROJECTIONS.map(() => 'ativa'));
     const live = await status();
     for (const p of live.projecoes)
       expect(p).toMatchObject({

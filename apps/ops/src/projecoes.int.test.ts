@@ -132,7 +132,7 @@ describeWith(['postgres'], 'ops CLI: projecoes reconstruir and verificar', () =>
     const started = json<Started>(
       await cli('projecoes', 'reconstruir', '--todas', '--sem-esperar', '--json'),
     );
-    expect(started.trabalhos.map((t) => t.nome)).toEqual(['estoque', 'catalogo']);
+    expect(started.trabalhos.map((t) => t.nome)).toEqual(PROJECTIONS.map((p) => p.name));
     expect(Object.keys(started.trabalhos[0]!)).toEqual(['nome', 'id']);
     await expect
       .poll(
@@ -145,15 +145,14 @@ describeWith(['postgres'], 'ops CLI: projecoes reconstruir and verificar', () =>
           ).rows.map((r) => r.estado),
         { timeout: 30_000 },
       )
-      .toEqual(['concluida', 'concluida']);
+      .toEqual(PROJECTIONS.map(() => 'concluida'));
     await stopWorker();
     const status = json<{ projecoes: Array<{ nome: string; versao: number }> }>(
       await cli('projecoes', 'status', '--json'),
     );
-    expect(status.projecoes.map((p) => [p.nome, p.versao])).toEqual([
-      ['estoque', 3],
-      ['catalogo', 3],
-    ]);
+    expect(status.projecoes.map((p) => [p.nome, p.versao])).toEqual(
+      PROJECTIONS.map((p) => [p.name, p.name === 'estoque' || p.name === 'catalogo' ? 3 : 2]),
+    );
   });
 
   it('verificar exits 1 with the differing field, and reads without repairing', async () => {

@@ -127,7 +127,7 @@ describeWith(['postgres'], 'projection rebuild job (in-process, without Redis)',
       },
     };
     const rebuild = await requestRebuild(db.pool, 'estoque');
-    const worker = await startWorker([poisoned, PROJECTIONS[1]!], 2);
+    const worker = await startWorker([poisoned, ...PROJECTIONS.slice(1)], 2);
     try {
       await expect
         .poll(async () => (await readRebuild(db.pool, rebuild.id))!.estado, { timeout: 30_000 })
