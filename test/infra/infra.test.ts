@@ -1,0 +1,202 @@
+import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { readApiCatalog } from '@factory/read-api';
+import { DCLinter } from 'dclint';
+import { DockerfileParser } from 'dockerfile-ast';
+import { validate } from 'dockerfile-utils';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+
+// infra/ checked without a Docker engine: the compose file against the Compose specification's
+// schema and dclint's rules, the Dockerfile with dockerfile-utils and the rules of the issue
+// (multi-stage, non-root, production dependencies only), nginx's routing against the read API's
+// routes, Prometheus's targets, and the README's table against every variable the apps read.
+const ROOT = new URL('../../', import.meta.url).pathname;
+const INFRA = join(ROOT, 'infra');
+const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
+const APPS = ['write-api', 'read-api', 'projector'];
+
+interface ComposeService {
+  image?: string;
+  build?: { context: string; dockerfile: string; args: Record<string, string> };
+  environment?: Record<string, string>;
+  volumes?: string[];
+}
+const compose = parse(read('infra/compose.yaml'), { merge: true }) as {
+  services: Record<string, ComposeService>;
+};
+
+describe('infra/compose.yaml', () => {
+  it('passes the Compose schema and dclint', () => {
+    const linter = new DCLinter({ rules: {}, quiet: false, debug: false, exclude: [] });
+    const [result] = linter.lintFiles([join(INFRA, 'compose.yaml')], false);
+    expect(result!.messages).toEqual([]);
+  });
+
+  it('catches a broken file (the check can fail)', () => {
+    const linter = new DCLinter({ rules: {}, quiet: false, debug: false, exclude: [] });
+    const [result] = linter.lintFiles([join(ROOT, 'test/infra/broken-compose.fixture.yaml')], false);
+    expect(result!.messages.map((m: { rule: string }) => m.rule)).toContain('invalid-schema');
+  });
+
+  it('runs KurrentDB, PostgreSQL, Redis, the three apps from their images, nginx and Prometheus', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(
+      ['kurrentdb', 'postgres', 'projector', 'prometheus', 'read-api', 'redis', 'router', 'write-api'].sort(),
+    );
+    for (const app of APPS) {
+      const service = compose.services[app]!;
+      expect(service.build).toEqual({ context: '..', dockerfile: 'infra/Dockerfile', args: { APP: app } });
+      expect(service.environment).toMatchObject({
+        NODE_ENV: 'production',
+        METRICS_PORT: '9464',
+        DATABASE_URL: expect.stringContaining('@postgres:5432/'),
+      });
+    }
+    expect(compose.services['write-api']!.environment).toHaveProperty('CURSOR_SECRET');
+    expect(compose.services.router!.image).toMatch(/^nginx:/);
+    expect(compose.services.router!.volumes).toContain('./nginx.conf:/etc/nginx/nginx.conf:ro');
+    expect(compose.services.prometheus!.volumes).toContain(
+      './prometheus.yml:/etc/prometheus/prometheus.yml:ro',
+    );
+  });
+
+  it('has Prometheus scrape every app on its METRICS_PORT', () => {
+    const prometheus = parse(read('infra/prometheus.yml')) as {
+      scrape_configs: Array<{ job_name: string; dns_sd_configs: Array<{ names: string[]; port: number }> }>;
+    };
+    const targets = prometheus.scrape_configs.map((job) => ({
+      job: job.job_name,
+      names: job.dns_sd_configs[0]!.names,
+      port: String(job.dns_sd_configs[0]!.port),
+    }));
+    expect(targets).toEqual(
+      APPS.map((app) => ({ job: app, names: [app], port: compose.services[app]!.environment!.METRICS_PORT })),
+    );
+  });
+
+  it('is valid for the Docker client too, when one is installed', async () => {
+    const docker = await promisify(execFile)('docker', ['compose', 'version']).catch(() => null);
+    if (!docker) {
+      console.warn(
+        'SKIPPED `docker compose config`: no Docker client here (dclint checked the schema above)',
+      );
+      return;
+    }
+    await promisify(execFile)('docker', ['compose', '-f', join(INFRA, 'compose.yaml'), 'config', '-q'], {
+      env: { ...process.env, POSTGRES_PASSWORD: 'x', CURSOR_SECRET: 'x'.repeat(32) },
+    });
+  });
+});
+
+describe('infra/Dockerfile', () => {
+  const text = read('infra/Dockerfile');
+  const dockerfile = DockerfileParser.parse(text);
+  const lines = text.split('\n');
+  const stages = dockerfile.getFROMs();
+  const instructionsOf = (stage: string) => {
+    const from = stages.find((f) => f.getBuildStage() === stage)!;
+    const next = stages[stages.indexOf(from) + 1];
+    const start = from.getRange().start.line;
+    const end = next ? next.getRange().start.line : Number.POSITIVE_INFINITY;
+    return dockerfile
+      .getInstructions()
+      .filter((i) => i.getRange().start.line > start && i.getRange().start.line < end)
+      .map((i) =>
+        lines
+          .slice(i.getRange().start.line, i.getRange().end.line + 1)
+          .join(' ')
+          .replace(/\\\s/g, ' ')
+          .replace(/\s+/g, ' ')
+          .trim(),
+      );
+  };
+
+  it('has no problem dockerfile-utils finds', () => {
+    expect(validate(text)).toEqual([]);
+    expect(validate('FROM node:20\nRUNN true\n').length).toBeGreaterThan(0); // the check can fail
+  });
+
+  it('is multi-stage: build, production dependencies, runtime', () => {
+    expect(stages.map((f) => f.getBuildStage())).toEqual(['build', 'prod-deps', 'runtime']);
+  });
+
+  it('installs only production dependencies for the image, and runs as a user other than root', () => {
+    expect(instructionsOf('prod-deps').join('\n')).toMatch(
+      /npm install --omit=dev --omit=optional --ignore-scripts/,
+    );
+    const runtime = instructionsOf('runtime');
+    expect(runtime.filter((i) => i.startsWith('RUN npm'))).toEqual([]);
+    expect(runtime.filter((i) => i.startsWith('COPY --from=build'))).toEqual([
+      'COPY --from=build /compiled/ ./',
+    ]);
+    const user = runtime.filter((i) => i.startsWith('USER ')).at(-1);
+    expect(user).toBe('USER node');
+    expect(runtime.at(-1)).toBe('CMD ["node", "main.js"]');
+  });
+
+  it('keeps sources, tests and local data out of the build context', () => {
+    const ignored = read('.dockerignore').split('\n');
+    for (const entry of ['**/node_modules', '**/dist', '.data', '.git']) expect(ignored).toContain(entry);
+  });
+});
+
+describe('infra/nginx.conf', () => {
+  const conf = read('infra/nginx.conf');
+  const pattern = /"~(\^GET [^"]+)" read_api;/.exec(conf)?.[1];
+  const toRead = (method: string, path: string) => new RegExp(pattern!).test(`${method} ${path}`);
+
+  it('sends a GET on every read route to the read API, as apps/router does', () => {
+    expect(pattern).toBeDefined();
+    const catalog = readApiCatalog();
+    const id = '0b0a3c54-8c2f-4f7e-9a55-2f0c8e1e6a10';
+    const samples = catalog.routes.flatMap((route) => {
+      const path = route.url.replace(/:[A-Za-z_]+/g, id);
+      return [path, `${path}/`, `${path}/x`, `${path}/${id}/estorno`];
+    });
+    samples.push(
+      '/v1/openapi.json',
+      '/v1/nada',
+      '/healthz',
+      '/readyz',
+      `/v1/estoque/movimentos/${id}/estorno`,
+    );
+    for (const path of samples) {
+      const expected = catalog.methodsFor(path).includes('GET');
+      expect({ path, read: toRead('GET', path) }).toEqual({ path, read: expected });
+      expect(toRead('POST', path)).toBe(false);
+    }
+  });
+});
+
+describe('infra/README.md', () => {
+  it('lists every environment variable an app reads, with its default and readers', () => {
+    const sources = [
+      'packages/config/src/env-schema.ts',
+      ...readdirSync(join(ROOT, 'apps')).map((app) => `apps/${app}/src/env.ts`),
+    ].filter((path) => {
+      try {
+        read(path);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    const names = new Set(
+      sources.flatMap((path) => [...read(path).matchAll(/^\s+([A-Z][A-Z0-9_]{2,}):/gm)].map((m) => m[1]!)),
+    );
+    names.add('DATABASE_POOL_SIZE');
+    const table = read('infra/README.md');
+    const rows = [...table.matchAll(/^\| `([A-Z][A-Z0-9_]+)`\s*\|([^|]*)\|([^|]*)\|/gm)].map((m) => ({
+      name: m[1]!,
+      fallback: m[2]!.trim(),
+      readers: m[3]!.trim(),
+    }));
+    expect([...names].filter((name) => !rows.some((row) => row.name === name))).toEqual([]);
+    for (const row of rows) {
+      expect(row.fallback, row.name).not.toBe('');
+      expect(row.readers, row.name).not.toBe('');
+    }
+  });
+});
