@@ -8,6 +8,8 @@ import {
 import { catalogoRoutes } from './catalogo/catalogo-routes.js';
 import { estornarMovimentoRoute } from './estoque/estornar-movimento/route.js';
 import { registrarMovimentoRoute } from './estoque/registrar-movimento/route.js';
+import { cancelarApontamentoRoute } from './producao/cancelar-apontamento/route.js';
+import { registrarApontamentoRoute } from './producao/registrar-apontamento/route.js';
 import { substituirPlanoRoute } from './producao/substituir-plano/route.js';
 
 export interface WriteApiDeps {
@@ -30,7 +32,7 @@ export function writeApiRoutes(deps: WriteApiDeps): AnyRoute[] {
   };
   const producao = {
     pool: deps.pool,
-    production: createProductionWriteModel({ pool: deps.pool }),
+    production: createProductionWriteModel({ pool: deps.pool, stock: estoque.stock }),
     clock: estoque.clock,
   };
   return [
@@ -38,5 +40,7 @@ export function writeApiRoutes(deps: WriteApiDeps): AnyRoute[] {
     estornarMovimentoRoute(estoque),
     ...catalogoRoutes(catalogo),
     substituirPlanoRoute(producao),
+    registrarApontamentoRoute(producao),
+    cancelarApontamentoRoute(producao),
   ];
 }

@@ -38,6 +38,12 @@ export { createRateLimiter } from './rate-limit/create-rate-limiter.js';
 export { MemoryRateLimiter } from './rate-limit/memory-rate-limiter.js';
 export type { RateDecision, RateLimiter, RateLimits } from './rate-limit/rate-limiter.js';
 export { RedisRateLimiter } from './rate-limit/redis-rate-limiter.js';
+export {
+  type Apontamento,
+  type ApontamentoParts,
+  apontamentoSchema,
+  toApontamento,
+} from './resources/apontamento.js';
 export { COST_MARK, type CostMask, cost, costMaskOf } from './resources/cost-fields.js';
 export {
   type Ficha,

@@ -24,6 +24,9 @@ export {
   createProductionWriteModel,
   type ProductionWriteModel,
 } from './production/production-write-model.js';
+export type { RecordedProduction, RecordOutcome, RecordWriteOptions } from './production/record-outcome.js';
+export type { RecordProductionInput } from './production/record-production.js';
+export { recordStream } from './production/record-stream.js';
 export type { ReplacePlanOutcome } from './production/replace-plan.js';
 export type { SupplyItemDefinition } from './stock/define-supply-item.js';
 export { findMovement, type IndexedMovement } from './stock/movement-index.js';

@@ -1,7 +1,11 @@
 import type { Pool } from '@factory/database';
 import type { ItemDoPlanoInput } from '@factory/domain';
 import { createPostgresEventStore, type EventStore } from '@factory/event-store';
+import type { StockWriteModel } from '../stock/stock-write-model.js';
 import type { WriteContext } from '../write-context.js';
+import { cancelRecord } from './cancel-record.js';
+import type { RecordOutcome, RecordWriteOptions } from './record-outcome.js';
+import { type RecordProductionInput, recordProduction } from './record-production.js';
 import { type ReplacePlanOutcome, replacePlan } from './replace-plan.js';
 
 /** The production commands, as a table. */
@@ -11,17 +15,32 @@ export interface ProductionWriteModel {
     dia: string,
     itens: readonly ItemDoPlanoInput[],
   ): Promise<ReplacePlanOutcome>;
+  recordProduction(
+    context: WriteContext,
+    input: RecordProductionInput,
+    options?: RecordWriteOptions,
+  ): Promise<RecordOutcome>;
+  cancelRecord(
+    context: WriteContext,
+    input: { apontamento_id: string; motivo?: unknown },
+    options?: RecordWriteOptions,
+  ): Promise<RecordOutcome>;
 }
 
+/**
+ * `stock` is the process's stock write model: a record's movements join its group commit, so
+ * records and movements of concurrent requests share appends.
+ */
 export function createProductionWriteModel(options: {
   pool: Pool;
+  stock: StockWriteModel;
   store?: EventStore;
 }): ProductionWriteModel {
-  const deps = {
-    pool: options.pool,
-    store: options.store ?? createPostgresEventStore({ pool: options.pool, listen: null }),
-  };
+  const store = options.store ?? createPostgresEventStore({ pool: options.pool, listen: null });
+  const deps = { pool: options.pool, store, stock: options.stock };
   return {
     replacePlan: (context, dia, itens) => replacePlan(deps, context, dia, itens),
+    recordProduction: (context, input, opts) => recordProduction(deps, context, input, opts),
+    cancelRecord: (context, input, opts) => cancelRecord(deps, context, input, opts),
   };
 }

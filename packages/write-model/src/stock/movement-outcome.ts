@@ -1,5 +1,5 @@
 import type { MovimentoEstornado, MovimentoRegistrado } from '@factory/domain';
-import type { RowWrite } from '@factory/event-store';
+import type { EventShape, RowWrite } from '@factory/event-store';
 import type { WriteRefusal } from '../write-refusal.js';
 
 /** A movement as its event recorded it: what the API's Movimento is made from. */
@@ -16,6 +16,10 @@ export type MovementOutcome =
        * call appended it, and the `alsoWrite` writes committed with it.
        */
       replayed: boolean;
+      /** A job with further movements: all of them, `movimento` first. */
+      movimentos?: RecordedMovement[];
+      /** A job with a companion event: that event, as appended. */
+      evento?: EventShape;
     }
   | { ok: false; error: WriteRefusal };
 

@@ -4,7 +4,7 @@ import { backoff } from '../backoff.js';
 import { isUuid } from '../uuid.js';
 import { locationKey, locationsStillActive } from './known-locations.js';
 import { type LoadedStocks, loadStockStreams } from './load-stock-streams.js';
-import type { MovementJob } from './movement-job.js';
+import { type MovementJob, stepsOf } from './movement-job.js';
 import { type MovementOutcome, refused } from './movement-outcome.js';
 import { type BatchPlan, type JobPlan, planMovementBatch } from './plan-movement-batch.js';
 import { readRecordedMovement } from './read-recorded-movement.js';
@@ -47,7 +47,11 @@ async function decideAndAppend(
     const plan = planMovementBatch(jobs, inputs, deps.snapshotEvery);
     // Memory may be behind the log: only an append (whose expected revision checks it) may
     // rest on it. A refusal or a replay decided from memory is decided again from the database.
-    if (plan.jobs.some((p, i) => p.kind !== 'append' && inputs.fromMemory.has(jobs[i]!.stream ?? '')))
+    if (
+      plan.jobs.some(
+        (p, i) => p.kind !== 'append' && stepsOf(jobs[i]!).some((s) => inputs.fromMemory.has(s.stream ?? '')),
+      )
+    )
       continue;
     const settleDecided = () =>
       jobs.forEach((job, i) => {
@@ -74,8 +78,11 @@ async function decideAndAppend(
           outcomes.set(job, {
             ok: true,
             movimento: planned.movement,
-            position: positions.get(planned.eventId)!,
+            // The last event the job appended: a client reading its own write waits for it.
+            position: Math.max(...planned.eventIds.map((id) => positions.get(id)!)),
             replayed: false,
+            ...(job.more ? { movimentos: planned.movements } : {}),
+            ...(planned.companion ? { evento: planned.companion } : {}),
           });
       });
       break;
@@ -84,11 +91,11 @@ async function decideAndAppend(
       deps.locations.forget((location as { location: string }).location);
     // Ids already in another item's stream: those keys named another write. The rest go again.
     const elsewhere = new Set(
-      outcome.existing.filter((e) => e.stream !== streamOfEvent(jobs, plan.jobs, e.id)).map((e) => e.id),
+      outcome.existing.filter((e) => e.stream !== plan.streamOf.get(e.id)).map((e) => e.id),
     );
     jobs = jobs.filter((job, i) => {
       const planned = plan.jobs[i]!;
-      if (planned.kind !== 'append' || !elsewhere.has(planned.eventId)) return true;
+      if (planned.kind !== 'append' || !planned.eventIds.some((id) => elsewhere.has(id))) return true;
       outcomes.set(job, refused(KEY_REUSED));
       return false;
     });
@@ -119,7 +126,8 @@ interface BatchInputs extends LoadedStocks {
  * mutates them): they go back only once a commit, or deciding nothing, confirmed them.
  */
 async function gatherInputs(deps: StockDeps, jobs: readonly MovementJob[], trustMemory: boolean) {
-  const streams = [...new Set(jobs.flatMap((j) => (j.stream === null ? [] : [j.stream])))];
+  const steps = jobs.flatMap((job) => stepsOf(job).map((step) => ({ job, step })));
+  const streams = [...new Set(steps.flatMap(({ step }) => (step.stream === null ? [] : [step.stream])))];
   const remembered = new Map(
     streams.flatMap((stream) => {
       const cached = trustMemory ? deps.cache.take(stream) : undefined;
@@ -127,8 +135,8 @@ async function gatherInputs(deps: StockDeps, jobs: readonly MovementJob[], trust
     }),
   );
   // A location id that is no uuid is never loaded, hence never active.
-  const locations = jobs.flatMap(({ localId, context }) =>
-    localId !== null && isUuid(localId) ? [{ empresaId: context.empresaId, localId }] : [],
+  const locations = steps.flatMap(({ job, step: { localId } }) =>
+    localId !== null && isUuid(localId) ? [{ empresaId: job.context.empresaId, localId }] : [],
   );
   const unknown = locations.filter(
     (l) => !(trustMemory && deps.locations.has(locationKey(l.empresaId, l.localId))),
@@ -159,8 +167,10 @@ async function append(
   attempt: number,
 ): Promise<StreamsOutcome | 'conflict'> {
   const locations = jobs.flatMap((job, i) =>
-    plan.jobs[i]!.kind === 'append' && job.localId !== null
-      ? [{ empresaId: job.context.empresaId, localId: job.localId }]
+    plan.jobs[i]!.kind === 'append'
+      ? stepsOf(job).flatMap(({ localId }) =>
+          localId === null ? [] : [{ empresaId: job.context.empresaId, localId }],
+        )
       : [],
   );
   const guards = locations.length > 0 ? [locationsStillActive(locations)] : [];
@@ -180,11 +190,6 @@ function settleWithoutAppend(
 ): Promise<MovementOutcome> | MovementOutcome {
   if (planned.kind === 'refused') return refused(planned.error);
   return readRecordedMovement(deps, job.context.empresaId, planned.movimentoId);
-}
-
-function streamOfEvent(jobs: readonly MovementJob[], plans: readonly JobPlan[], eventId: string) {
-  const i = plans.findIndex((p) => p.kind === 'append' && p.eventId === eventId);
-  return i < 0 ? null : jobs[i]!.stream;
 }
 
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';

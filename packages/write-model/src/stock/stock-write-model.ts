@@ -1,6 +1,7 @@
 import type { Pool } from '@factory/database';
 import type { WriteContext } from '../write-context.js';
 import { defineSupplyItem as define, type SupplyItemDefinition } from './define-supply-item.js';
+import type { MovementJob } from './movement-job.js';
 import type { MovementOutcome, MovementWriteOptions } from './movement-outcome.js';
 import { type RegisterMovementInput, registerMovement } from './register-movement.js';
 import { type ReverseMovementInput, reverseMovement } from './reverse-movement.js';
@@ -19,6 +20,8 @@ export interface StockWriteModel {
     options?: MovementWriteOptions,
   ): Promise<MovementOutcome>;
   defineSupplyItem(item: SupplyItemDefinition): Promise<{ position: number }>;
+  /** Movement jobs of other write models (production records) join this process's group commit. */
+  submit(job: MovementJob): Promise<MovementOutcome>;
 }
 
 export function createStockWriteModel(options: StockWriteModelOptions): StockWriteModel {
@@ -27,6 +30,7 @@ export function createStockWriteModel(options: StockWriteModelOptions): StockWri
     registerMovement: (context, input, options) => registerMovement(deps, context, input, options),
     reverseMovement: (context, input, options) => reverseMovement(deps, context, input, options),
     defineSupplyItem: (item) => define(deps, item),
+    submit: (job) => deps.movements.submit(job),
   };
 }
 

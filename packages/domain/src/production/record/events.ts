@@ -10,7 +10,7 @@ export type ConsumoDecidido = {
 /**
  * A production record was registered with the `baixa_producao` movements it posted. The
  * consumed quantities and costs are those movements' own decided facts, so a bill changed
- * later changes nothing here. `custo` is their value (Σ |quantidade| × custo_unitario), exact.
+ * later changes nothing here. `custo` is their value (Σ |quantidade| × custo_unitario) in reais, 2 places, half up.
  */
 export type ApontamentoRegistrado = {
   type: 'ApontamentoRegistrado.v1';

@@ -126,7 +126,7 @@ export function recordRegistered(
         quantidade,
         custo_unitario,
       })),
-      custo: toText(custo),
+      custo: toText(custo.toDecimalPlaces(2, Dec.ROUND_HALF_UP)),
       registrado_em: agora,
     },
   };

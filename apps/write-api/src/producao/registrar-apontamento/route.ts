@@ -1,0 +1,41 @@
+import { apontamentoSchema, canSeeCosts, defineRoute, withIdempotency } from '@factory/http';
+import { z } from 'zod';
+import { writeContextOf } from '../../estoque/write-context.js';
+import { answerRecord } from '../answer-record.js';
+import type { ProducaoDeps } from '../producao-deps.js';
+
+// Types and presence only; the decider checks values in body order and names the key at fault.
+const registrarApontamentoBody = z.strictObject({
+  produto_id: z.string(),
+  quantidade: z.number(),
+  local_id: z.string(),
+  dia: z.string().nullish(),
+  referencia: z.string().nullish(),
+  motivo: z.string().nullish(),
+});
+
+/**
+ * POST /v1/producao/apontamentos: registers a production record and its baixa_producao
+ * movements, atomically; Idempotency-Key required, as on every POST that creates movements.
+ */
+export const registrarApontamentoRoute = (deps: ProducaoDeps) =>
+  defineRoute({
+    method: 'POST',
+    url: '/v1/producao/apontamentos',
+    scope: 'producao:escrever',
+    summary: 'Registra um apontamento de produção e as baixas de insumos da sua ficha técnica',
+    body: registrarApontamentoBody,
+    response: apontamentoSchema,
+    status: 201,
+    handler: ({ body, auth, request, reply }) =>
+      withIdempotency(
+        { pool: deps.pool, auth, request, reply, required: true, clock: deps.clock },
+        (key, attempt) => {
+          const context = writeContextOf(auth, request, key, deps.clock());
+          const calendar = { fuso: auth.empresa.fuso, horaVirada: auth.empresa.horaVirada };
+          return answerRecord(attempt, 201, canSeeCosts(auth), (options) =>
+            deps.production.recordProduction(context, { ...body, calendar }, options),
+          );
+        },
+      ),
+  });

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { formatInstant } from '../format/instant.js';
+
+/** The production record (Apontamento), as its writes, its list and its by-id route answer it. */
+export const apontamentoSchema = z.object({
+  id: z.uuid(),
+  produto_id: z.uuid(),
+  quantidade: z.number(),
+  local_id: z.uuid(),
+  dia: z.string(),
+  referencia: z.string().nullable(),
+  motivo: z.string().nullable(),
+  estado: z.enum(['registrado', 'cancelado']),
+  /** `custos:ler` only; reais, 2 places. */
+  custo: z.number().nullable(),
+  movimentos: z.array(z.uuid()),
+  criado_em: z.string(),
+  atualizado_em: z.string(),
+});
+
+export type Apontamento = z.output<typeof apontamentoSchema>;
+
+/** What a record is made of, decimals as exact text, instants as ISO text. */
+export interface ApontamentoParts {
+  id: string;
+  produto_id: string;
+  quantidade: string;
+  local_id: string;
+  dia: string;
+  referencia: string | null;
+  motivo: string | null;
+  estado: 'registrado' | 'cancelado';
+  custo: string;
+  movimentos: readonly string[];
+  criado_em: string;
+  atualizado_em: string;
+}
+
+export function toApontamento(parts: ApontamentoParts, costs: boolean): Apontamento {
+  return {
+    id: parts.id,
+    produto_id: parts.produto_id,
+    quantidade: Number(parts.quantidade),
+    local_id: parts.local_id,
+    dia: parts.dia,
+    referencia: parts.referencia,
+    motivo: parts.motivo,
+    estado: parts.estado,
+    custo: costs ? Number(parts.custo) : null,
+    movimentos: [...parts.movimentos],
+    criado_em: formatInstant(new Date(parts.criado_em)),
+    atualizado_em: formatInstant(new Date(parts.atualizado_em)),
+  };
+}

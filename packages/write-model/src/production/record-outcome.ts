@@ -1,0 +1,27 @@
+import type { ApontamentoCancelado, ApontamentoRegistrado } from '@factory/domain';
+import type { RowWrite } from '@factory/event-store';
+import type { WriteRefusal } from '../write-refusal.js';
+
+/** The record as its events left it: what the API's Apontamento is made from. */
+export interface RecordedProduction {
+  registro: ApontamentoRegistrado['data'];
+  cancelamento: ApontamentoCancelado['data'] | null;
+}
+
+export type RecordOutcome =
+  | {
+      ok: true;
+      apontamento: RecordedProduction;
+      position: number;
+      /** True when an earlier attempt with the same ids had appended it (no `alsoWrite` then). */
+      replayed: boolean;
+    }
+  | { ok: false; error: WriteRefusal };
+
+export interface RecordWriteOptions {
+  /**
+   * A row to commit with the record's event (the idempotency key's answer), built from the
+   * record as decided; `eventId` is the event appended (registration or cancellation).
+   */
+  alsoWrite?: (apontamento: RecordedProduction, eventId: string) => RowWrite;
+}
