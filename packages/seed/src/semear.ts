@@ -5,7 +5,7 @@ import { planMovements } from './movement-plan.js';
 import { Random } from './random.js';
 import { createSeedCompany } from './seed-company.js';
 import { historyWindow } from './seed-window.js';
-import { type SeedTarget, type SeedWriters, writeHistory } from './write-history.js';
+import { type SeedTarget, type SeedWriters, type WriteOptions, writeHistory } from './write-history.js';
 
 export interface HistorySize extends CatalogSize {
   movimentos: number;
@@ -18,6 +18,8 @@ export interface SemearOptions extends HistorySize {
   /** Called after each command written, with the count so far and the total planned. */
   onProgress?: (written: number, total: number) => void;
   signal?: AbortSignal;
+  /** See `WriteOptions.inFlight`. */
+  inFlight?: WriteOptions['inFlight'];
 }
 
 export interface SemearResult {
@@ -60,6 +62,7 @@ export async function semear(pool: Pool, options: SemearOptions): Promise<Semear
       now: options.now,
       seed: `${options.semente}/${n}`,
       signal: options.signal,
+      inFlight: options.inFlight,
       onCommand: () => options.onProgress?.(++done, total),
     });
     if (written.interrompido) break;
@@ -90,7 +93,7 @@ export function writeCompanyHistory(
   writers: SeedWriters,
   target: SeedTarget,
   catalog: ReturnType<typeof planCatalog>,
-  options: { movimentos: number; now: Date; seed: string; onCommand?: () => void; signal?: AbortSignal },
+  options: { movimentos: number; now: Date; seed: string } & WriteOptions,
 ) {
   const window = historyWindow(options.now);
   return writeHistory(
@@ -106,6 +109,6 @@ export function writeCompanyHistory(
         window,
       ),
     },
-    { onCommand: options.onCommand, signal: options.signal },
+    { onCommand: options.onCommand, signal: options.signal, inFlight: options.inFlight },
   );
 }

@@ -24,6 +24,9 @@ export interface WriteOptions {
   onCommand?: () => void;
   /** Stops between two commands: what was written stays, consistent. */
   signal?: AbortSignal;
+  /** Commands in flight at most: catalog records (16) and movements (`DISTINCT_RUN`). 1 and 1
+   *  write one command at a time (the benchmark's baseline). */
+  inFlight?: { catalog: number; movements: number };
 }
 
 /**
@@ -57,15 +60,18 @@ export async function writeHistory(
   });
   const at = (minutes: number) => context(new Date(history.catalogAt.getTime() + minutes * 60_000));
   const { catalog } = history;
+  const limits = options.inFlight ?? { catalog: CATALOG_IN_FLIGHT, movements: DISTINCT_RUN };
+  const concurrently = <T, R>(items: readonly T[], work: (item: T) => Promise<R>) =>
+    inParallel(items, limits.catalog, aborted, work);
 
   // Records of one kind are independent: written concurrently, at one instant per kind.
-  const fornecedores = await concurrently(catalog.fornecedores, aborted, async (fields) => {
+  const fornecedores = await concurrently(catalog.fornecedores, async (fields) => {
     const id = saved(await writers.catalog.saveSupplier(at(0), fields), fields);
     written();
     return id;
   });
   if (fornecedores === null) return { comandos, interrompido: true };
-  const insumos = await concurrently(catalog.insumos, aborted, async (item) => {
+  const insumos = await concurrently(catalog.insumos, async (item) => {
     const fields: ItemFields = {
       ...item.fields,
       fornecedor_padrao_id: item.fornecedor === null ? null : fornecedores[item.fornecedor],
@@ -75,7 +81,7 @@ export async function writeHistory(
     return id;
   });
   if (insumos === null) return { comandos, interrompido: true };
-  const produtos = await concurrently(catalog.produtos, aborted, async (product) => {
+  const produtos = await concurrently(catalog.produtos, async (product) => {
     const id = saved(await writers.catalog.saveProduct(at(120), product.fields), product.fields);
     written();
     return id;
@@ -84,7 +90,7 @@ export async function writeHistory(
   const bills = catalog.produtos.flatMap((product, i) =>
     product.bill.length > 0 ? [{ product, id: produtos[i]! }] : [],
   );
-  const billsDone = await concurrently(bills, aborted, async ({ product, id }) => {
+  const billsDone = await concurrently(bills, async ({ product, id }) => {
     const lines = product.bill.map((line) =>
       line.tipo === 'insumo'
         ? {
@@ -132,7 +138,7 @@ export async function writeHistory(
       continue;
     }
     if (busyItems.has(plan.insumo)) await Promise.all(inFlight);
-    if (inFlight.size >= DISTINCT_RUN) await Promise.race(inFlight);
+    if (inFlight.size >= limits.movements) await Promise.race(inFlight);
     const { kind: _kind, at: when, insumo, local, ...fields } = plan;
     busyItems.add(insumo);
     const submitted = writers.stock
@@ -164,9 +170,10 @@ export async function writeHistory(
 /** Catalog commands in flight at once. */
 const CATALOG_IN_FLIGHT = 16;
 
-/** `work` over `items`, a few at a time; results in the items' order; null once aborted. */
-async function concurrently<T, R>(
+/** `work` over `items`, `limit` at a time; results in the items' order; null once aborted. */
+async function inParallel<T, R>(
   items: readonly T[],
+  limit: number,
   aborted: () => boolean,
   work: (item: T) => Promise<R>,
 ): Promise<R[] | null> {
@@ -178,7 +185,7 @@ async function concurrently<T, R>(
       results[i] = await work(items[i]!);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(CATALOG_IN_FLIGHT, items.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return next < items.length || aborted() ? null : results;
 }
 
