@@ -76,6 +76,13 @@ export {
 } from './projector/checkpoints.js';
 export { HeadTracker } from './projector/head-tracker.js';
 export {
+  type Partition,
+  parsePartition,
+  partitionCheckpointName,
+  partitioned,
+  partitionOf,
+} from './projector/partition.js';
+export {
   LIVE_SCHEMA,
   liveTarget,
   type Projection,
