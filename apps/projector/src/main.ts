@@ -4,6 +4,7 @@ import { createPostgresEventStore } from '@factory/event-store';
 import { startJobRunner } from '@factory/jobs';
 import {
   eventLogCheck,
+  jobMetrics,
   postgresCheck,
   projectorLagCheck,
   projectorMetrics,
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
       log_de_eventos: eventLogCheck(pool),
       projetor: projectorLagCheck(readLag, env.maxLagSeconds),
     },
+    redisUrl: env.redisUrl,
   });
   shutdown.add('closeConnections', 'metrics and probes', () => observability.close());
   const metrics = projectorMetrics(observability.registry, readLag);
@@ -60,7 +62,9 @@ async function main(): Promise<void> {
   const jobs = await startJobRunner({
     redisUrl: env.redisUrl,
     kinds: [
-      rebuildJob({ databaseUrl: env.databaseUrl, projections: PROJECTIONS, log, batchSize: env.batchSize }),
+      jobMetrics(observability.registry).counted(
+        rebuildJob({ databaseUrl: env.databaseUrl, projections: PROJECTIONS, log, batchSize: env.batchSize }),
+      ),
     ],
     log,
   });
