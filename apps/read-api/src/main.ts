@@ -32,5 +32,5 @@ const api = await createApiService({
 api.addShutdownSteps(shutdown);
 if (observability.metricsPort !== undefined)
   say(`metrics, /healthz and /readyz on port ${observability.metricsPort}`);
-const address = await api.app.listen({ port: env.PORT, host: '0.0.0.0' });
+const address = await api.app.listen({ port: env.PORT, host: env.HOST });
 say(`listening on port ${new URL(address).port}`);

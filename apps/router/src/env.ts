@@ -3,6 +3,8 @@ import { z } from 'zod';
 
 const shape = {
   PORT: envPieces.PORT,
+  /** The router of `npm run start:apart` serves this machine only, unless HOST says otherwise. */
+  HOST: envPieces.HOST,
   LOG_LEVEL: envPieces.LOG_LEVEL,
   METRICS_PORT: envPieces.METRICS_PORT,
   /** Base URL of the read API (GET routes). */

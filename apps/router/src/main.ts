@@ -32,7 +32,7 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
   shutdown.add('stopAccepting', 'HTTP server', () => router.close());
   if (observability.metricsPort !== undefined)
     say(`metrics, /healthz and /readyz on port ${observability.metricsPort}`);
-  const address = await router.listen({ port: env.PORT, host: '0.0.0.0' });
+  const address = await router.listen({ port: env.PORT, host: env.HOST });
   say(`listening on port ${new URL(address).port}`);
 }
 

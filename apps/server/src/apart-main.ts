@@ -1,6 +1,7 @@
 import { GracefulShutdown } from '@factory/config';
 import { createPool, migrate } from '@factory/database';
 import { type AppName, type AppProcess, startApp } from './apart/app-process.js';
+import { baseUrl } from './base-url.js';
 import { resolveCursorSecret } from './cursor-secret.js';
 import { announceDemo } from './demo.js';
 import { loadEnv } from './env.js';
@@ -56,8 +57,19 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
     return app;
   };
 
-  const writeApi = start('write-api', { ...common, PORT: '0', METRICS_PORT: metricsPort(1) });
-  const readApi = start('read-api', { ...common, PORT: '0', METRICS_PORT: metricsPort(2) });
+  // Reached through the router only: on loopback, whatever HOST says.
+  const writeApi = start('write-api', {
+    ...common,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    METRICS_PORT: metricsPort(1),
+  });
+  const readApi = start('read-api', {
+    ...common,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    METRICS_PORT: metricsPort(2),
+  });
   start('projector', {
     ...common,
     METRICS_PORT: metricsPort(3),
@@ -66,19 +78,20 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
   const [writePort, readPort] = await Promise.all([writeApi.port, readApi.port]);
   const router = start('router', {
     PORT: String(env.PORT),
+    HOST: env.HOST,
     LOG_LEVEL: env.LOG_LEVEL,
     METRICS_PORT: metricsPort(0),
     READ_API_URL: `http://127.0.0.1:${readPort}`,
     WRITE_API_URL: `http://127.0.0.1:${writePort}`,
   });
   const port = String(await router.port);
-  say(`serving every /v1 route on http://127.0.0.1:${port}`);
+  say(`serving every /v1 route on ${baseUrl(env.HOST, port)}`);
   if (env.SEED_DEMO)
     await announceDemo(pool, {
       embedded: !env.DATABASE_URL,
       history: env.SEED_DEMO_HISTORY,
       dataDir: env.DATA_DIR,
-      port,
+      baseUrl: baseUrl(env.HOST, port),
       say,
     });
 }

@@ -10,7 +10,8 @@ export interface DemoOptions {
   /** Also give the demo company a small history (SEED_DEMO_HISTORY). */
   history: boolean;
   dataDir: string;
-  port: string;
+  /** Where the service answers, for the `curl` line. */
+  baseUrl: string;
   say: (line: string) => void;
 }
 
@@ -45,7 +46,7 @@ export async function announceDemo(pool: Pool, options: DemoOptions): Promise<vo
     ));
   if (token) {
     say(`demo token (every scope): ${token}`);
-    say(`try: curl -s -H "Authorization: Bearer ${token}" http://127.0.0.1:${options.port}/v1/eu`);
+    say(`try: curl -s -H "Authorization: Bearer ${token}" ${options.baseUrl}/v1/eu`);
   } else {
     say(
       'the demo company exists but its token is not in the data folder: create one with `npm run ops -- token criar`',

@@ -8,6 +8,8 @@ export function loadEnv(env: Record<string, string | undefined>) {
   const parsed = parseEnv(
     {
       ...apiEnvPieces,
+      // It prints a token with every scope: reachable from this machine only, unless HOST says otherwise.
+      HOST: p.HOST,
       NODE_ENV: p.NODE_ENV,
       DATA_DIR: p.DATA_DIR,
       EMBEDDED_POSTGRES_PORT: p.EMBEDDED_POSTGRES_PORT,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { baseUrl } from './base-url.js';
 import { loadEnv } from './env.js';
 
 describe('single-machine server environment', () => {
@@ -10,6 +11,15 @@ describe('single-machine server environment', () => {
       SEED_DEMO: true,
       SEED_DEMO_HISTORY: true,
     });
+  });
+
+  it('issue 13 item 8: listens on 127.0.0.1 unless HOST chooses another interface', () => {
+    expect(loadEnv({}).HOST).toBe('127.0.0.1');
+    expect(loadEnv({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    expect(loadEnv({ HOST: '::1' }).HOST).toBe('::1');
+    expect(() => loadEnv({ HOST: 'a b' })).toThrow(/HOST/);
+    expect(baseUrl('0.0.0.0', '8080')).toBe('http://127.0.0.1:8080');
+    expect(baseUrl('::1', '8080')).toBe('http://[::1]:8080');
   });
 
   it('requires DATABASE_URL and CURSOR_SECRET in production', () => {

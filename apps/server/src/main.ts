@@ -21,6 +21,7 @@ import {
   startProjector,
 } from '@factory/read-models';
 import { writeApiRoutes } from '@factory/write-api';
+import { baseUrl } from './base-url.js';
 import { resolveCursorSecret } from './cursor-secret.js';
 import { announceDemo } from './demo.js';
 import { loadEnv } from './env.js';
@@ -102,16 +103,16 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
   });
   if (observability.metricsPort !== undefined)
     say(`metrics, /healthz and /readyz on port ${observability.metricsPort}`);
-  const address = await api.app.listen({ port: env.PORT, host: '0.0.0.0' });
+  const address = await api.app.listen({ port: env.PORT, host: env.HOST });
   const port = new URL(address).port;
-  say(`serving every /v1 route on http://127.0.0.1:${port}`);
+  say(`serving every /v1 route on ${baseUrl(env.HOST, port)}`);
 
   if (env.SEED_DEMO)
     await announceDemo(pool, {
       embedded: !env.DATABASE_URL,
       history: env.SEED_DEMO_HISTORY,
       dataDir: env.DATA_DIR,
-      port,
+      baseUrl: baseUrl(env.HOST, port),
       say,
     });
 }

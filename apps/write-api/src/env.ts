@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { envPieces, parseEnv } from '@factory/config';
+import { envPieces, hostPiece, parseEnv } from '@factory/config';
 import { z } from 'zod';
 
 const p = envPieces;
@@ -22,6 +22,8 @@ export function loadEnv(env: Record<string, string | undefined>) {
   const parsed = parseEnv(
     {
       PORT: p.PORT,
+      // Behind a load balancer in the many-machine mode: every interface unless HOST says otherwise.
+      HOST: hostPiece('0.0.0.0'),
       DATABASE_URL: p.DATABASE_URL,
       REDIS_URL: p.REDIS_URL,
       CURSOR_SECRET: p.CURSOR_SECRET,

@@ -55,7 +55,7 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
   shutdown.add('finishWork', 'jobs', () => jobs.close());
   if (observability.metricsPort !== undefined)
     say(`metrics, /healthz and /readyz on port ${observability.metricsPort}`);
-  const address = await api.app.listen({ port: env.PORT, host: '0.0.0.0' });
+  const address = await api.app.listen({ port: env.PORT, host: env.HOST });
   say(
     `listening on port ${new URL(address).port}; Redis ${env.REDIS_URL ? 'on' : 'off (in-process limits and jobs)'}`,
   );

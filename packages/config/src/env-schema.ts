@@ -8,12 +8,21 @@ const optionalUrl = z
   .pipe(z.url().optional())
   .optional();
 
+/** An interface to listen on (`0.0.0.0` or `::` for every one), `fallback` when unset. */
+export const hostPiece = (fallback: string) =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9.:-]{1,253}$/)
+    .default(fallback);
+
 const integer = (min: number, max: number, fallback: number) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
 
 export const envPieces = {
   /** TCP port serving every /v1 route. */
   PORT: integer(0, 65_535, 8080),
+  /** Interface to listen on; loopback unless a deployment opens it (the standalone APIs do). */
+  HOST: hostPiece('127.0.0.1'),
   /** PostgreSQL for the event store and read models; unset: the embedded single-machine server. */
   DATABASE_URL: optionalUrl,
   /** Redis for rate limits and jobs; unset: a local redis-server if any, else in-process. */

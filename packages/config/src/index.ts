@@ -1,4 +1,4 @@
-export { apiEnvPieces, EnvError, envPieces, parseEnv } from './env-schema.js';
+export { apiEnvPieces, EnvError, envPieces, hostPiece, parseEnv } from './env-schema.js';
 export {
   GracefulShutdown,
   type GracefulShutdownOptions,

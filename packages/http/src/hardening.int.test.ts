@@ -123,6 +123,12 @@ describeWith(['postgres', 'redis'], 'hardening (issue 13) at the platform', () =
         404,
         'rota_inexistente',
       ],
+      [
+        'unknown Expect',
+        `GET /v1/teste/produtos HTTP/1.1\r\n${host}Expect: nada\r\n\r\n`,
+        401,
+        'token_ausente',
+      ],
     ];
     for (const [name, bytes, status, codigo] of cases) {
       const answer = await rawRequest(port, bytes);

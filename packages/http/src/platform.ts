@@ -73,6 +73,8 @@ export function createPlatform(options: PlatformOptions): FastifyInstance {
     clientErrorHandler: answerClientError(options.logger as FastifyBaseLogger),
   });
   onRouterError = answerRouterError(app, guard);
+  // Node answers an unknown `Expect` with an empty 417 of its own; served as if absent instead.
+  app.server.on('checkExpectation', (request, response) => app.server.emit('request', request, response));
   app.decorate('routeCatalog', new RouteCatalog());
   app.decorate('cursors', new CursorCodec(options.cursorSecret));
   app.decorateRequest('auth', undefined);

@@ -1,0 +1,160 @@
+import { createPostgresEventStore } from '@factory/event-store';
+import type { AnyRoute } from '@factory/http';
+import { readApiRoutes } from '@factory/read-api';
+import { PROJECTIONS, startProjector, waitUntilCaughtUp } from '@factory/read-models';
+import { createTenantFixture, type TenantFixture } from '@factory/tenants';
+import { createTestApi, createTestDatabase, type TestDatabase } from '@factory/testing';
+import { writeApiRoutes } from '@factory/write-api';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, expect } from 'vitest';
+
+const ALL = [
+  'produtos:escrever',
+  'insumos:escrever',
+  'fornecedores:escrever',
+  'fichas:escrever',
+  'estoque:escrever',
+  'custos:ler',
+];
+
+/** Ids of records company A owns, so that hostile requests also reach deep into the routes. */
+export interface Seeded {
+  produtoId: string;
+  insumoId: string;
+  fornecedorId: string;
+  movimentoId: string;
+  localId: string;
+  /** A real cursor of A's product list (`limite=1`), and one of B's. */
+  cursorA: string;
+  cursorB: string;
+}
+
+export interface HostileScene {
+  db: TestDatabase;
+  app: FastifyInstance;
+  routes: AnyRoute[];
+  a: TenantFixture;
+  b: TenantFixture;
+  seeded: Seeded;
+  /** The log's head: a refusal must leave it where it was. */
+  logHead(): Promise<string>;
+}
+
+/** Every route of both APIs on one platform, a projector, two companies and A's records. */
+export async function startHostileScene(): Promise<HostileScene> {
+  const db = await createTestDatabase();
+  const store = createPostgresEventStore({ pool: db.pool });
+  const projector = startProjector({
+    pool: db.pool,
+    eventStore: store,
+    projections: PROJECTIONS,
+    pollIntervalMs: 100,
+  });
+  afterAll(async () => {
+    await projector.close();
+    await store.close();
+  });
+  const routes = [
+    ...readApiRoutes({ pool: db.pool, windowSeconds: 0 }),
+    ...writeApiRoutes({ pool: db.pool }),
+  ];
+  const service = await createTestApi(db, {
+    routes,
+    limits: { perToken: 10_000_000, perCompany: 10_000_000 },
+  });
+  const app = service.app;
+  const a = await createTenantFixture(db.pool, { escopos: ALL });
+  const b = await createTenantFixture(db.pool, { escopos: ALL });
+  const send = async (token: string, method: 'POST' | 'PUT', url: string, payload: unknown, status = 200) => {
+    const res = await app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${token}`, 'idempotency-key': `seed-${Math.random()}` },
+      payload: payload as object,
+    });
+    expect(res.statusCode, res.body).toBe(status);
+    return res.json();
+  };
+  const ids = async (token: string, url: string, itens: object[]) =>
+    ((await send(token, 'POST', url, { itens })).resultados as Array<{ id: string; ok: boolean }>).map(
+      (r) => {
+        expect(r.ok).toBe(true);
+        return r.id;
+      },
+    );
+  const seedCompany = async (t: TenantFixture) => {
+    const [fornecedorId] = await ids(t.token, '/v1/fornecedores/lote', [
+      { nome: 'Fornecedor hostil', uf: 'SP' },
+    ]);
+    const [insumoId] = await ids(t.token, '/v1/insumos/lote', [
+      {
+        sku: 'H-FIO',
+        nome: 'Fio',
+        unidade_compra: 'kg',
+        unidade_consumo: 'g',
+        fator_conversao: 1000,
+        custo_referencia: 0.02,
+      },
+    ]);
+    const produtos = await ids(t.token, '/v1/produtos/lote', [
+      { sku: 'H-1', nome: 'Camiseta', atributos: { cor: 'azul' } },
+      { sku: 'H-2', nome: 'Camiseta 2' },
+      { sku: 'H-3', nome: 'Camiseta 3' },
+    ]);
+    await send(t.token, 'PUT', `/v1/fichas/${produtos[0]}`, {
+      linhas: [{ tipo: 'insumo', insumo_id: insumoId, consumo: 150, unidade: 'g', perda_pct: 0.05 }],
+    });
+    const localId = t.locais[0]!.id;
+    const movimento = await send(
+      t.token,
+      'POST',
+      '/v1/estoque/movimentos',
+      {
+        insumo_id: insumoId,
+        local_id: localId,
+        tipo: 'entrada_manual',
+        quantidade: 5000,
+        custo_unitario: 0.03,
+      },
+      201,
+    );
+    return {
+      produtoId: produtos[0]!,
+      insumoId: insumoId!,
+      fornecedorId: fornecedorId!,
+      movimentoId: movimento.id,
+      localId,
+    };
+  };
+  const seededA = await seedCompany(a);
+  await seedCompany(b);
+  await waitUntilCaughtUp(db.pool, store, 'catalogo', { timeoutMs: 30_000 });
+  // The list shows the seeded rows once the projector's watermark passes them: wait for it.
+  const cursorOf = async (token: string) => {
+    for (let attempt = 0; attempt < 600; attempt++) {
+      const res = await app.inject({
+        url: '/v1/produtos?limite=1',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const cursor = res.json().proximo_cursor as string | null;
+      if (cursor) return cursor;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('the seeded products never showed in /v1/produtos');
+  };
+  const seeded = { ...seededA, cursorA: await cursorOf(a.token), cursorB: await cursorOf(b.token) };
+  return {
+    db,
+    app,
+    routes,
+    a,
+    b,
+    seeded,
+    async logHead() {
+      const { rows } = await db.pool.query<{ head: string }>(
+        "SELECT coalesce(max(position), 0)::text || '/' || count(*)::text AS head FROM events",
+      );
+      return rows[0]!.head;
+    },
+  };
+}
