@@ -28,6 +28,8 @@ export interface ServiceProcess {
   stderr(): string;
   /** Everything it wrote on stdout so far (the JSON log lines). */
   stdout(): string;
+  /** Everything the process (its children included) wrote on stdout and stderr so far: its logs. */
+  output(): string;
   /** Resolves with the exit code once the process has exited. */
   exited: Promise<number | null>;
   /** Sends SIGTERM and resolves with the exit code. */
@@ -61,14 +63,17 @@ export function startService(
   });
   let output = '';
   let logged = '';
+  let everything = '';
   child.stdout!.on('data', (chunk) => {
     logged += String(chunk);
+    everything += String(chunk);
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${mode.name} did not start:\n${output}`)), 120_000);
     child.stderr!.on('data', (chunk) => {
       output += String(chunk);
+      everything += String(chunk);
       const port = /serving every \/v1 route on http:\/\/127\.0\.0\.1:(\d+)/.exec(output)?.[1];
       const token = /demo token \(every scope\): (svc_live_\w+)/.exec(output)?.[1] ?? null;
       const ready = env.DATABASE_URL ? /no demo company/.test(output) : token !== null;
@@ -80,6 +85,7 @@ export function startService(
           token,
           stderr: () => output,
           stdout: () => logged,
+          output: () => everything,
           exited,
           stop: () => {
             child.kill('SIGTERM');

@@ -1,8 +1,31 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, type createLogger, drainOnClose, type RouteCatalog, sendError } from '@factory/http';
+import {
+  ApiError,
+  answerClientError,
+  authorizationCount,
+  type createLogger,
+  drainOnClose,
+  duplicateAuthorization,
+  hasCredentialInUrl,
+  type RouteCatalog,
+  sendError,
+} from '@factory/http';
 import type { Health, HttpMetrics } from '@factory/observability';
 import replyFrom from '@fastify/reply-from';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import { forwardableUrl } from './forwardable-url.js';
+
+// Where a URL the router cannot decode is routed: the write API, which answers it as sent.
+const UNDECODABLE = '/undecodable';
+
+const decodable = (url: string): boolean => {
+  try {
+    decodeURIComponent(url.split('?')[0]!);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 export interface RouterOptions {
   readApiUrl: string;
@@ -30,8 +53,15 @@ export async function createRouter(options: RouterOptions): Promise<FastifyInsta
     requestIdHeader: false,
     exposeHeadRoutes: false,
     return503OnClosing: false,
+    // The router is the front door: the HTTP layer's own refusals answer in the envelope here too
+    // (issue 13), and a URL it cannot decode is forwarded as sent for the API to judge.
+    clientErrorHandler: answerClientError(options.logger as FastifyBaseLogger),
+    http: { requireHostHeader: false },
+    routerOptions: { maxParamLength: 65_536 },
+    rewriteUrl: (request) => (decodable(request.url ?? '/') ? request.url! : UNDECODABLE),
   });
   drainOnClose(app);
+  app.server.on('checkExpectation', (request, response) => app.server.emit('request', request, response));
   // Bodies are streamed through unread: the APIs parse them and apply their own size limit.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
@@ -44,7 +74,6 @@ export async function createRouter(options: RouterOptions): Promise<FastifyInsta
   // An API that cannot be reached: the service's own error envelope, as any other failure.
   app.setErrorHandler((error, request, reply) => {
     request.log.error({ err: error }, 'forwarding failed');
-    reply.header('X-Request-Id', request.id);
     return sendError(request, reply, new ApiError('erro_interno'));
   });
 
@@ -72,11 +101,23 @@ export async function createRouter(options: RouterOptions): Promise<FastifyInsta
     method: ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'],
     url: '/*',
     handler: (request, reply) => {
-      const path = request.url.split('?')[0]!;
+      // Node keeps the first of two Authorization headers, so only here are both still seen.
+      if (authorizationCount(request.raw.rawHeaders) > 1)
+        return sendError(request, reply, duplicateAuthorization());
+      if (request.raw.httpVersion === '1.1' && request.headers.host === undefined)
+        return sendError(
+          request,
+          reply,
+          new ApiError('parametro_invalido', { campo: 'Host', mensagem: 'Cabeçalho Host ausente.' }),
+        );
+      const url = request.originalUrl;
+      // Before the URL is escaped for the proxy (which would hide a percent-encoded token).
+      if (hasCredentialInUrl(url)) return sendError(request, reply, new ApiError('token_na_url'));
+      const path = url.split('?')[0]!;
       const toRead = request.method === 'GET' && options.readCatalog.methodsFor(path).includes('GET');
       const upstream = toRead ? options.readApiUrl : options.writeApiUrl;
       upstreamOf.set(request, toRead ? 'read-api' : 'write-api');
-      return reply.from(new URL(request.url, upstream).href);
+      return reply.from(upstream.replace(/\/$/, '') + forwardableUrl(url));
     },
   });
   return app;

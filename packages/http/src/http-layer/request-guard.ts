@@ -5,8 +5,12 @@ import { ApiError } from '../errors/api-error.js';
 import { RESPONSE_HEADERS } from './response-headers.js';
 
 /** How many `Authorization` headers were sent: Node keeps only the first of them. */
-const authorizationCount = (rawHeaders: string[]): number =>
+export const authorizationCount = (rawHeaders: string[]): number =>
   rawHeaders.filter((value, i) => i % 2 === 0 && value.toLowerCase() === 'authorization').length;
+
+/** Which of two credentials would be meant is a guess: refuse both. */
+export const duplicateAuthorization = () =>
+  new ApiError('token_invalido', { mensagem: 'Envie um único cabeçalho Authorization.' });
 
 /**
  * What every request passes before its route, in this order: the answer's fixed headers, the
@@ -29,9 +33,7 @@ export function requestGuard(authenticator: Pick<Authenticator, 'authenticate'>)
     if (request.raw.httpVersion === '1.1' && request.headers.host === undefined)
       throw new ApiError('parametro_invalido', { campo: 'Host', mensagem: 'Cabeçalho Host ausente.' });
     if (scope === undefined || scope === 'publico') return;
-    // Which of two credentials would be meant is a guess: refuse both.
-    if (authorizationCount(request.raw.rawHeaders) > 1)
-      throw new ApiError('token_invalido', { mensagem: 'Envie um único cabeçalho Authorization.' });
+    if (authorizationCount(request.raw.rawHeaders) > 1) throw duplicateAuthorization();
     const { auth, headers } = await authenticator.authenticate(request.headers.authorization, scope);
     reply.headers(headers);
     request.auth = auth;
