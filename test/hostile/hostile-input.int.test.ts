@@ -57,10 +57,10 @@ describeWith(['postgres', 'redis'], 'hostile input on every route (issue 13)', (
 
   it('item 1: a lone surrogate in any string of any write is 422 validacao, also when retried with its key', async () => {
     for (const route of scene.routes.filter((r) => r.method === 'POST' || r.method === 'PUT')) {
-      const url = route.url.replace(
-        /:[a-z_]+/,
-        route.url.includes('fichas') ? scene.seeded.produtoId : scene.seeded.movimentoId,
-      );
+      const url = route.url
+        .replace(':produto_id', scene.seeded.produtoId)
+        .replace(':id', scene.seeded.movimentoId)
+        .replace(':dia', '2026-11-24');
       const payload = JSON.stringify(replaceLeaves(baselineBody(route, scene)!, 'string', 'x\ud800'));
       expect(payload).toContain('\\ud800');
       const headers = {

@@ -67,6 +67,8 @@ export function baselineBody(route: AnyRoute, scene: HostileScene): Json | undef
         referencia: 'r',
         motivo: 'm',
       };
+    case 'PUT /v1/producao/plano/:dia':
+      return { itens: [{ produto_id: s.produtoId, quantidade: 2, local_id: s.localId }] };
     case 'POST /v1/estoque/movimentos/:id/estorno':
       return { motivo: 'hostil' };
     default:
@@ -111,8 +113,16 @@ function pathParam(scene: HostileScene): fc.Arbitrary<string> {
   return fc.oneof(
     {
       weight: 3,
-      arbitrary: fc.constantFrom(s.produtoId, s.insumoId, s.fornecedorId, s.movimentoId, s.localId),
+      arbitrary: fc.constantFrom(
+        s.produtoId,
+        s.insumoId,
+        s.fornecedorId,
+        s.movimentoId,
+        s.localId,
+        '2026-11-24',
+      ),
     },
+    { weight: 1, arbitrary: fc.constantFrom('2026-02-30', '2026-1-1', '99999-01-01', '0000-00-00') },
     { weight: 1, arbitrary: fc.uuid() },
     { weight: 3, arbitrary: hostileUrlPart },
   );

@@ -14,6 +14,7 @@ const ALL = [
   'fornecedores:escrever',
   'fichas:escrever',
   'estoque:escrever',
+  'producao:escrever',
   'custos:ler',
 ];
 
