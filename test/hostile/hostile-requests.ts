@@ -69,6 +69,16 @@ export function baselineBody(route: AnyRoute, scene: HostileScene): Json | undef
       };
     case 'PUT /v1/producao/plano/:dia':
       return { itens: [{ produto_id: s.produtoId, quantidade: 2, local_id: s.localId }] };
+    case 'POST /v1/producao/apontamentos':
+      return {
+        produto_id: s.produtoId,
+        quantidade: 1,
+        local_id: s.localId,
+        dia: '2026-11-24',
+        referencia: 'op-1',
+        motivo: 'm',
+      };
+    case 'POST /v1/producao/apontamentos/:id/cancelamento':
     case 'POST /v1/estoque/movimentos/:id/estorno':
       return { motivo: 'hostil' };
     default:
