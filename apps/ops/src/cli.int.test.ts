@@ -2,7 +2,7 @@ import { ALL_SCOPES } from '@factory/domain';
 import { createTenantFixture, createToken, hashToken, looksLikeToken } from '@factory/tenants';
 import { createTestDatabase, describeWith } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
-import { ops, json as parseJson, type Run } from './run-cli.fixture.js';
+import { ops, json as parseJson, type Run, startOps } from './run-cli.fixture.js';
 
 const DAY = 86_400_000;
 // Each CLI run is a Node process loading TypeScript: on a busy 2-core machine a test's runs take
@@ -316,6 +316,41 @@ describeWith(['postgres'], 'ops CLI', () => {
         stdout: '',
         stderr: expect.stringMatching(/--empresas deve ser um inteiro/),
       });
+    },
+    CLI_TIMEOUT,
+  );
+
+  it(
+    'semear stops between two commands on Ctrl-C, says what was written, and exits 1',
+    async () => {
+      const movements = async () =>
+        (await db.pool.query(`SELECT count(*)::int AS n FROM events WHERE type LIKE 'Movimento%'`)).rows[0]
+          .n as number;
+      const before = await movements();
+      const child = startOps(
+        ['semear', '--empresas', '3', '--produtos', '5', '--insumos', '10', '--fornecedores', '2'].concat([
+          '--movimentos',
+          '1000000',
+          '--json',
+        ]),
+        { DATABASE_URL: db.url },
+      );
+      for (let deadline = Date.now() + 120_000; (await movements()) < before + 100; ) {
+        if (Date.now() > deadline) throw new Error('semear wrote no movements');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      child.kill('SIGINT');
+      const { code, stdout, stderr } = await child.run;
+      expect(code, stderr).toBe(1);
+      expect(stdout).toBe('');
+      expect(stderr.trimEnd().split('\n')).toHaveLength(1);
+      expect(stderr).toMatch(
+        /semear interrompido: \d+ eventos gravados em 1 empresa\(s\).*rode semear de novo/,
+      );
+      // stopped: nothing is written after the exit
+      const after = await movements();
+      expect(after).toBeLessThan(before + 1_000_000);
+      expect(await movements()).toBe(after);
     },
     CLI_TIMEOUT,
   );
