@@ -22,6 +22,7 @@ describeWith(['postgres'], 'production records (POST /v1/producao/apontamentos, 
   let api: ProducaoApi;
   let empresa: TenantFixture;
   let fabrica: string;
+  let firstRecord: Record<string, unknown> & { id: string };
   const id = {} as Record<'tecido' | 'botao' | 'camiseta' | 'bone' | 'kit' | 'combo', string>;
 
   const post = (body: unknown, key: string | null = randomUUID(), token = empresa.token) =>
@@ -84,6 +85,7 @@ describeWith(['postgres'], 'production records (POST /v1/producao/apontamentos, 
     const res = await post({ produto_id: id.kit, quantidade: 3, local_id: fabrica, referencia: 'OP-7' });
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
+    firstRecord = body;
     expect(body).toEqual({
       id: expect.any(String),
       produto_id: id.kit,
@@ -292,6 +294,71 @@ describeWith(['postgres'], 'production records (POST /v1/producao/apontamentos, 
       expect(first.statusCode).toBe(200);
       expect(again.headers['idempotency-replayed']).toBe('true');
       expect(again.body).toBe(first.body);
+    });
+  });
+
+  describe('reading (GET /v1/producao/apontamentos, .../{id})', () => {
+    beforeAll(async () => {
+      // Past the stabilisation window of every record written above.
+      api.clock.advance(10 * 60_000);
+      await api.projected();
+    });
+    const get = (url: string, token = empresa.token) => api.send('GET', url, token);
+
+    it('lists every record once, ordered by atualizado_em then id, each as its by-id read', async () => {
+      const all = await ok(get(`${URL}?limite=200`));
+      expect(all.proximo_cursor).toBeNull();
+      const { rows } = await api.db.pool.query(
+        "SELECT count(*)::int AS n FROM events WHERE type = 'ApontamentoRegistrado.v1'",
+      );
+      expect(all.dados).toHaveLength(rows[0].n);
+      const keys = all.dados.map((r: { atualizado_em: string; id: string }) => `${r.atualizado_em}|${r.id}`);
+      expect(keys).toEqual([...keys].sort());
+      expect(all.dados.find((r: { id: string }) => r.id === firstRecord.id)).toEqual(firstRecord);
+      for (const row of all.dados) expect(await ok(get(`${URL}/${row.id}`))).toEqual(row);
+      const paged = [];
+      let cursor: string | null = null;
+      do {
+        const page: { dados: unknown[]; proximo_cursor: string | null } = await ok(
+          get(`${URL}?limite=2${cursor ? `&cursor=${cursor}` : ''}`),
+        );
+        paged.push(...page.dados);
+        cursor = page.proximo_cursor;
+      } while (cursor);
+      expect(paged).toEqual(all.dados);
+    });
+
+    it('filters by dia and produto_id, and shows a cancelled record as cancelado', async () => {
+      const dia = await ok(get(`${URL}?dia=2026-11-20`));
+      expect(dia.dados).toMatchObject([
+        { dia: '2026-11-20', produto_id: id.kit, estado: 'cancelado', motivo: 'apontado em dobro' },
+      ]);
+      const kits = await ok(get(`${URL}?produto_id=${id.kit}`));
+      expect(kits.dados.every((r: { produto_id: string }) => r.produto_id === id.kit)).toBe(true);
+      expect(kits.dados.length).toBeGreaterThanOrEqual(2);
+    });
+
+    it('nulls custo without custos:ler', async () => {
+      const leitor = (
+        await createToken(api.db.pool, {
+          empresaId: empresa.empresaId,
+          criadorId: empresa.usuarioId,
+          nome: 'sem custos',
+          escopos: ['producao:ler'],
+          now: api.clock.now(),
+        })
+      ).token;
+      expect(await ok(get(`${URL}/${firstRecord.id}`, leitor))).toEqual({ ...firstRecord, custo: null });
+    });
+
+    it('refuses bad parameters, an unknown id and another company', async () => {
+      expectError(await get(`${URL}?dia=2026-13-01`), 400, 'parametro_invalido', 'dia');
+      expectError(await get(`${URL}?produto_id=x`), 400, 'parametro_invalido', 'produto_id');
+      expectError(await get(`${URL}?estado=cancelado`), 400, 'parametro_invalido', 'estado');
+      expectError(await get(`${URL}/${randomUUID()}`), 404, 'nao_encontrado');
+      const outra = await api.tenant(['producao:ler']);
+      expectError(await get(`${URL}/${firstRecord.id}`, outra.token), 404, 'nao_encontrado');
+      expect((await ok(get(URL, outra.token))).dados).toEqual([]);
     });
   });
 });

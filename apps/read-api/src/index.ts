@@ -11,6 +11,8 @@ import { fornecedoresRoute } from './routes/fornecedores/route.js';
 import { insumoRoute } from './routes/insumos/by-id-route.js';
 import { insumosRoute } from './routes/insumos/route.js';
 import { locaisRoute } from './routes/locais/route.js';
+import { producaoApontamentoRoute } from './routes/producao-apontamentos/by-id-route.js';
+import { producaoApontamentosRoute } from './routes/producao-apontamentos/route.js';
 import { producaoPlanoRoute } from './routes/producao-plano/route.js';
 import { produtoRoute } from './routes/produtos/by-id-route.js';
 import { produtosRoute } from './routes/produtos/route.js';
@@ -37,6 +39,8 @@ export function readApiRoutes(deps: ReadApiDeps): AnyRoute[] {
     estoqueMovimentosRoute(lists),
     estoquePosicaoRoute(lists),
     producaoPlanoRoute(lists),
+    producaoApontamentosRoute(lists),
+    producaoApontamentoRoute(deps.pool),
     produtosRoute(lists),
     produtoRoute(deps.pool),
     insumosRoute(lists),

@@ -65,6 +65,15 @@ export { type NeedRow, planNeeds } from './production/plan-needs.js';
 export { type PlanRow, readPlan } from './production/plan-query.js';
 export { type PlanView, planView } from './production/plan-view.js';
 export { PRODUCTION_TABLES, productionProjection } from './production/production-projection.js';
+export {
+  findRecord,
+  listRecords,
+  type RecordFilters,
+  type RecordKeyset,
+  type RecordPageQuery,
+  type RecordRow,
+  recordsPageSql,
+} from './production/records-query.js';
 export { PROJECTIONS } from './projections.js';
 export { applyBatch, type BatchToApply, CheckpointMovedError } from './projector/apply-batch.js';
 export {

@@ -3,25 +3,22 @@ import type { RecordedProduction, RecordOutcome, RecordWriteOptions } from '@fac
 import type { AnswerRecorder } from '../estoque/answer-movement.js';
 
 /** The record as the API shows it, from its events. */
-export function apontamentoOf(recorded: RecordedProduction, costs: boolean): Apontamento {
+export function apontamentoOf(recorded: RecordedProduction): Apontamento {
   const { registro, cancelamento } = recorded;
-  return toApontamento(
-    {
-      id: registro.apontamento_id,
-      produto_id: registro.produto_id,
-      quantidade: registro.quantidade,
-      local_id: registro.local_id,
-      dia: registro.dia,
-      referencia: registro.referencia,
-      motivo: cancelamento?.motivo ?? registro.motivo,
-      estado: cancelamento === null ? 'registrado' : 'cancelado',
-      custo: registro.custo,
-      movimentos: registro.movimentos.map((m) => m.movimento_id),
-      criado_em: registro.registrado_em,
-      atualizado_em: cancelamento?.cancelado_em ?? registro.registrado_em,
-    },
-    costs,
-  );
+  return toApontamento({
+    id: registro.apontamento_id,
+    produto_id: registro.produto_id,
+    quantidade: registro.quantidade,
+    local_id: registro.local_id,
+    dia: registro.dia,
+    referencia: registro.referencia,
+    motivo: cancelamento?.motivo ?? registro.motivo,
+    estado: cancelamento === null ? 'registrado' : 'cancelado',
+    custo: registro.custo,
+    movimentos: registro.movimentos.map((m) => m.movimento_id),
+    criado_em: registro.registrado_em,
+    atualizado_em: cancelamento?.cancelado_em ?? registro.registrado_em,
+  });
 }
 
 /**
@@ -31,7 +28,6 @@ export function apontamentoOf(recorded: RecordedProduction, costs: boolean): Apo
 export async function answerRecord(
   recorder: AnswerRecorder | null,
   status: 200 | 201,
-  costs: boolean,
   run: (options: RecordWriteOptions) => Promise<RecordOutcome>,
 ): Promise<FreshAnswer<Apontamento>> {
   const outcome = await run(
@@ -39,14 +35,14 @@ export async function answerRecord(
       ? {}
       : {
           alsoWrite: (recorded, eventId) =>
-            recorder.answerWrite({ status, body: apontamentoOf(recorded, costs), eventId }),
+            recorder.answerWrite({ status, body: apontamentoOf(recorded), eventId }),
         },
   );
   if (!outcome.ok) throw refusalError(outcome.error, status === 201 ? 'validacao' : 'nao_encontrado');
   return {
     status,
     headers: { 'X-Posicao-Log': String(outcome.position) },
-    body: apontamentoOf(outcome.apontamento, costs),
+    body: apontamentoOf(outcome.apontamento),
     // A fresh append (not a replayed one) committed the alsoWrite with it.
     recorded: recorder !== null && !outcome.replayed,
   };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatInstant } from '../format/instant.js';
+import { cost } from './cost-fields.js';
 
 /** The production record (Apontamento), as its writes, its list and its by-id route answer it. */
 export const apontamentoSchema = z.object({
@@ -12,7 +13,7 @@ export const apontamentoSchema = z.object({
   motivo: z.string().nullable(),
   estado: z.enum(['registrado', 'cancelado']),
   /** `custos:ler` only; reais, 2 places. */
-  custo: z.number().nullable(),
+  custo: cost(z.number().nullable()),
   movimentos: z.array(z.uuid()),
   criado_em: z.string(),
   atualizado_em: z.string(),
@@ -36,7 +37,8 @@ export interface ApontamentoParts {
   atualizado_em: string;
 }
 
-export function toApontamento(parts: ApontamentoParts, costs: boolean): Apontamento {
+/** Costs always filled in: the route nulls them for a token without `custos:ler`. */
+export function toApontamento(parts: ApontamentoParts): Apontamento {
   return {
     id: parts.id,
     produto_id: parts.produto_id,
@@ -46,7 +48,7 @@ export function toApontamento(parts: ApontamentoParts, costs: boolean): Apontame
     referencia: parts.referencia,
     motivo: parts.motivo,
     estado: parts.estado,
-    custo: costs ? Number(parts.custo) : null,
+    custo: Number(parts.custo),
     movimentos: [...parts.movimentos],
     criado_em: formatInstant(new Date(parts.criado_em)),
     atualizado_em: formatInstant(new Date(parts.atualizado_em)),

@@ -2,22 +2,25 @@ import type { PlanoSubstituido } from '@factory/domain';
 import type { RecordedEvent } from '@factory/event-store';
 import { companyReader } from '../projector/event-company.js';
 import { type Projection, qualifiedTable } from '../projector/projection.js';
+import { RECORD_EVENTS, writeRecords } from './write-records.js';
 
-export const PRODUCTION_TABLES = ['producao_planos'] as const;
+export const PRODUCTION_TABLES = ['producao_planos', 'producao_apontamentos'] as const;
 
 /**
- * Day plans. Only a batch's last replacement of a day matters, and a version never goes back
- * (a replayed batch changes nothing), so the batch is one upsert.
+ * Day plans and production records. Only a batch's last replacement of a day matters, and a
+ * plan's version never goes back (a replayed batch changes nothing), so plans are one upsert;
+ * records, write-records.ts.
  */
 export const productionProjection: Projection = {
   name: 'producao',
   version: 1,
-  handles: ['PlanoSubstituido.v1'],
+  handles: ['PlanoSubstituido.v1', ...RECORD_EVENTS],
   tables: PRODUCTION_TABLES,
   async apply(client, events, target) {
     const companyOf = companyReader();
     const latest = new Map<string, { empresa_id: string } & PlanoSubstituido['data']>();
     for (const event of events) {
+      if (event.type !== 'PlanoSubstituido.v1') continue;
       const { data } = event as unknown as RecordedEvent<PlanoSubstituido>;
       const empresa_id = companyOf(event);
       latest.set(`${empresa_id}|${data.dia}`, { empresa_id, ...data });
@@ -33,5 +36,6 @@ export const productionProjection: Projection = {
         WHERE p.versao < excluded.versao`,
       [JSON.stringify(rows)],
     );
+    await writeRecords(client, target.schema, events);
   },
 };

@@ -32,7 +32,7 @@ export const cancelarApontamentoRoute = (deps: ProducaoDeps) =>
         { pool: deps.pool, auth, request, reply, required: false, clock: deps.clock },
         (key, attempt) => {
           const context = writeContextOf(auth, request, key, deps.clock());
-          return answerRecord(attempt, 200, canSeeCosts(auth), (options) =>
+          return answerRecord(attempt, 200, (options) =>
             deps.production.cancelRecord(
               context,
               { apontamento_id: params.id, motivo: body.motivo },

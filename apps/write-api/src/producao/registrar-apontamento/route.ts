@@ -1,4 +1,4 @@
-import { apontamentoSchema, canSeeCosts, defineRoute, withIdempotency } from '@factory/http';
+import { apontamentoSchema, defineRoute, withIdempotency } from '@factory/http';
 import { z } from 'zod';
 import { writeContextOf } from '../../estoque/write-context.js';
 import { answerRecord } from '../answer-record.js';
@@ -33,7 +33,7 @@ export const registrarApontamentoRoute = (deps: ProducaoDeps) =>
         (key, attempt) => {
           const context = writeContextOf(auth, request, key, deps.clock());
           const calendar = { fuso: auth.empresa.fuso, horaVirada: auth.empresa.horaVirada };
-          return answerRecord(attempt, 201, canSeeCosts(auth), (options) =>
+          return answerRecord(attempt, 201, (options) =>
             deps.production.recordProduction(context, { ...body, calendar }, options),
           );
         },
