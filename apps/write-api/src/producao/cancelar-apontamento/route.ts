@@ -1,11 +1,4 @@
-import {
-  apontamentoSchema,
-  canSeeCosts,
-  defineRoute,
-  param,
-  parseBody,
-  withIdempotency,
-} from '@factory/http';
+import { apontamentoSchema, defineRoute, param, parseBody, withIdempotency } from '@factory/http';
 import { z } from 'zod';
 import { writeContextOf } from '../../estoque/write-context.js';
 import { answerRecord } from '../answer-record.js';
