@@ -88,7 +88,7 @@ class Client {
     expect(answer.headers['x-request-id'], `${call.method} ${call.path}`).toMatch(UUID);
     if (record)
       this.transcript.push({
-        call: `${call.method} ${normalise(call.path, this.#uuids)}`,
+        call: `${call.method} ${normalise(call.path.replace(/cursor=[\w-]+/, 'cursor=<cursor>'), this.#uuids)}`,
         status: answer.status,
         headers: Object.fromEntries(
           Object.entries(answer.headers)
@@ -266,6 +266,26 @@ async function exercise(client: Client): Promise<void> {
     { method: 'GET', path: `/v1/estoque/movimentos?insumo_id=${insumoId}`, token: true },
     (a) => ((a.json as { dados?: unknown[] }).dados ?? []).length === 2,
   );
+
+  // Pages: a cursor issued by one request is honoured by the next, wherever each is served.
+  const movements = `/v1/estoque/movimentos?insumo_id=${insumoId}&limite=1`;
+  const first = await client.call({ method: 'GET', path: movements, token: true });
+  const cursor = (first.json as { proximo_cursor: string | null }).proximo_cursor;
+  expect(cursor).toEqual(expect.any(String));
+  const second = await client.call({ method: 'GET', path: `${movements}&cursor=${cursor}`, token: true });
+  expect(second.status, second.text).toBe(200);
+  expect(
+    codeOf(await client.call({ method: 'GET', path: `${movements}&cursor=x${cursor}`, token: true })),
+  ).toBe('cursor_invalido');
+  expect(codeOf(await client.call({ method: 'GET', path: '/v1/insumos?limite=abc', token: true }))).toBe(
+    'parametro_invalido',
+  );
+  const position = await client.call({
+    method: 'GET',
+    path: `/v1/estoque/posicao?insumo_id=${insumoId}`,
+    token: true,
+  });
+  expect(position.status, position.text).toBe(200);
 }
 
 describeWith(['postgres'], 'the service through HTTP, one process and processes apart', () => {
