@@ -14,8 +14,11 @@ export async function underStartLock<T>(home: string, work: () => Promise<T>): P
   await mkdir(home, { recursive: true });
   const release = await lockfile.lock(join(home, 'embedded-postgres'), {
     realpath: false,
-    // A holder that died (kill -9) stops refreshing the lock; it is taken over after 10 s.
-    stale: 10_000,
+    // A holder that died (kill -9) stops refreshing the lock; it is taken over after 30 s.
+    stale: 30_000,
+    // A live holder whose refresh came late (a starved machine) must not crash: the worst case
+    // is a second start that finds the server running (postmaster.pid) and joins it.
+    onCompromised: () => undefined,
     // A start may take minutes on a loaded machine (initdb, first copy of the binaries).
     retries: { retries: 6_000, factor: 1, minTimeout: 100, maxTimeout: 100 },
   });
