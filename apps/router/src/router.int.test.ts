@@ -1,6 +1,7 @@
 import { createLogger, RouteCatalog } from '@factory/http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRequest } from '../../../packages/http/src/http-layer/raw-http.fixture.js';
 import { createRouter } from './router.js';
 
 // Two stand-in upstreams that echo who answered and what they received.
@@ -63,6 +64,46 @@ describe('router', () => {
     expect((await call('DELETE', '/v1/insumos/abc')).upstream).toBe('write');
     expect((await call('GET', '/v1/nada')).upstream).toBe('write');
     expect((await call('GET', '/v1/openapi.json')).upstream).toBe('write');
+  });
+
+  it('issue 13: answers the HTTP layer in the envelope, and forwards what the proxy would refuse', async () => {
+    const port = Number(new URL(base).port);
+    const host = 'Host: localhost\r\nConnection: close\r\n';
+    const token = `svc_live_${'a1B2'.repeat(11)}xy`;
+    const refused: Array<[string, number, string]> = [
+      [`GET /v1/eu HTTP/1.1\nHost: x\n\n`, 400, 'parametro_invalido'],
+      [`GET /v1/eu HTTP/1.1\r\n${host}X-A: ${'a'.repeat(70_000)}\r\n\r\n`, 400, 'parametro_invalido'],
+      ['GET /v1/eu HTTP/1.1\r\nConnection: close\r\n\r\n', 400, 'parametro_invalido'],
+      [
+        `GET /v1/eu HTTP/1.1\r\n${host}Authorization: Bearer a\r\nAuthorization: Bearer b\r\n\r\n`,
+        401,
+        'token_invalido',
+      ],
+      [`GET /v1/eu/${token} HTTP/1.1\r\n${host}\r\n`, 400, 'token_na_url'],
+      [`GET /v1/eu/%73vc_live_${token.slice(9)}/%C0 HTTP/1.1\r\n${host}\r\n`, 400, 'token_na_url'],
+      [`GET http://127.0.0.1:1/v1/eu HTTP/1.1\r\n${host}\r\n`, 404, 'rota_inexistente'],
+    ];
+    for (const [bytes, status, codigo] of refused) {
+      const answer = await rawRequest(port, bytes);
+      const where = JSON.stringify(bytes.slice(0, 60));
+      expect(answer.status, where).toBe(status);
+      expect(JSON.parse(answer.body).erro.codigo, where).toBe(codigo);
+      expect(JSON.parse(answer.body).erro.id_requisicao, where).toBe(answer.headers['x-request-id']);
+      expect(answer.headers['cache-control'], where).toBe('no-store');
+      expect(answer.headers['x-upstream'], where).toBeUndefined();
+    }
+    for (const [path, forwarded] of [
+      ['/v1/produtos/%C0%AE', '/v1/produtos/%25C0%25AE'],
+      ['/v1/produtos/..', '/v1/produtos/%252E%252E'],
+      ['/v1/eu?q=%FF', '/v1/eu?q=%25FF'],
+    ]) {
+      const answer = await rawRequest(port, `GET ${path} HTTP/1.1\r\n${host}\r\n`);
+      expect({ path, status: answer.status, url: JSON.parse(answer.body).url }).toEqual({
+        path,
+        status: 200,
+        url: forwarded,
+      });
+    }
   });
 
   it('answers erro_interno in the error envelope when an API is unreachable', async () => {

@@ -113,6 +113,8 @@ export async function createRouter(options: RouterOptions): Promise<FastifyInsta
       const url = request.originalUrl;
       // Before the URL is escaped for the proxy (which would hide a percent-encoded token).
       if (hasCredentialInUrl(url)) return sendError(request, reply, new ApiError('token_na_url'));
+      // Absolute-form (`GET http://host/v1/eu`) or `*`: no path of ours; never forwarded elsewhere.
+      if (!url.startsWith('/')) return sendError(request, reply, new ApiError('rota_inexistente'));
       const path = url.split('?')[0]!;
       const toRead = request.method === 'GET' && options.readCatalog.methodsFor(path).includes('GET');
       const upstream = toRead ? options.readApiUrl : options.writeApiUrl;
