@@ -26,6 +26,8 @@ type Seeded = {
   insumoSolto: string;
   fornecedor: string;
   movimento: string;
+  /** A production record of the kit. */
+  apontamento: string;
 };
 
 /** How to call each operation with data that exists; deletions get a record of their own. */
@@ -63,6 +65,10 @@ const CALLS: Record<string, (s: Seeded, fresh: () => Promise<Seeded>) => Promise
   },
   'GET /v1/producao/plano': () => ({ query: `dia=${DIA}` }),
   'PUT /v1/producao/plano/{dia}': (s) => ({ params: { dia: DIA }, body: plano(s) }),
+  'POST /v1/producao/apontamentos': async (_s, fresh) => ({ body: apontamento(await fresh()) }),
+  'POST /v1/producao/apontamentos/{id}/cancelamento': async (_s, fresh) => ({
+    params: { id: (await fresh()).apontamento },
+  }),
   'DELETE /v1/fichas/{produto_id}': async (_s, fresh) => ({ params: { produto_id: (await fresh()).kit } }),
 };
 
@@ -78,6 +84,8 @@ const tecido = () => ({
 let localId = '';
 const DIA = '2030-01-15';
 /** A day plan making the kit, whose bill consumes the item: its needs are valued. */
+/** One kit made where the item's entry went in: its bill consumes 2 m. */
+const apontamento = (s: Pick<Seeded, 'kit'>) => ({ produto_id: s.kit, quantidade: 1, local_id: localId });
 const plano = (s: Seeded) => ({ itens: [{ produto_id: s.kit, quantidade: 3, local_id: localId }] });
 const entrada = (insumo: string, _s?: Seeded) => ({
   insumo_id: insumo,
@@ -169,7 +177,22 @@ describeWith(['postgres'], 'cost fields over every operation of the OpenAPI docu
         entrada(insumo),
       )) as Json;
       const insumoSolto = await idOf('insumos', tecido());
-      return { produto, kit, insumo, insumoSolto, fornecedor, movimento: movimento.id as string };
+      const registro = (await send(
+        app,
+        'POST',
+        '/v1/producao/apontamentos',
+        withCosts,
+        apontamento({ kit }),
+      )) as Json;
+      return {
+        produto,
+        kit,
+        insumo,
+        insumoSolto,
+        fornecedor,
+        movimento: movimento.id as string,
+        apontamento: registro.id as string,
+      };
     };
     const seeded = await fresh();
     await send(app, 'PUT', `/v1/producao/plano/${DIA}`, withCosts, plano(seeded));

@@ -12,7 +12,7 @@ export const apontamentoSchema = z.object({
   referencia: z.string().nullable(),
   motivo: z.string().nullable(),
   estado: z.enum(['registrado', 'cancelado']),
-  /** `custos:ler` only; reais, 2 places. */
+  /** Reais, 2 places. */
   custo: cost(z.number().nullable()),
   movimentos: z.array(z.uuid()),
   criado_em: z.string(),
