@@ -65,6 +65,8 @@ const CALLS: Record<string, (s: Seeded, fresh: () => Promise<Seeded>) => Promise
   },
   'GET /v1/producao/plano': () => ({ query: `dia=${DIA}` }),
   'PUT /v1/producao/plano/{dia}': (s) => ({ params: { dia: DIA }, body: plano(s) }),
+  'GET /v1/producao/apontamentos': () => ({}),
+  'GET /v1/producao/apontamentos/{id}': (s) => ({ params: { id: s.apontamento } }),
   'POST /v1/producao/apontamentos': async (_s, fresh) => ({ body: apontamento(await fresh()) }),
   'POST /v1/producao/apontamentos/{id}/cancelamento': async (_s, fresh) => ({
     params: { id: (await fresh()).apontamento },
