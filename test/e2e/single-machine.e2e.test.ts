@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { embeddedHome, isPortOpen } from '@factory/database';
 import { createTestDatabase } from '@factory/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alive, nodeDescendants } from '../support/process-tree.js';
 import { SERVICE_MODES, startService } from '../support/service-process.js';
 
 // The first README commands' path, without the install and build: `npm start` and
@@ -19,26 +20,6 @@ const ROOT = new URL('../../', import.meta.url).pathname;
 const TSX = ['--conditions=source', '--import', 'tsx'];
 const run = promisify(execFile);
 
-/** Every node process below `pid`, however deep (the apps; the embedded database has its own lease). */
-async function nodeDescendants(pid: number): Promise<number[]> {
-  const { stdout } = await run('ps', ['-e', '-o', 'pid=,ppid=,comm=']);
-  const children = new Map<number, Array<{ pid: number; node: boolean }>>();
-  for (const line of stdout.trim().split('\n')) {
-    const [child, parent, command] = line.trim().split(/\s+/) as [string, string, string];
-    const list = children.get(Number(parent)) ?? [];
-    list.push({ pid: Number(child), node: command === 'node' });
-    children.set(Number(parent), list);
-  }
-  const found: number[] = [];
-  for (let queue = [pid]; queue.length > 0; ) {
-    for (const child of children.get(queue.shift()!) ?? []) {
-      if (child.node) found.push(child.pid);
-      queue.push(child.pid);
-    }
-  }
-  return found;
-}
-
 /** Polls `check` until it holds (the projector catches up in its own time); fails after 2 min. */
 async function until(check: () => Promise<boolean>, what: string): Promise<void> {
   const deadline = Date.now() + 120_000;
@@ -47,15 +28,6 @@ async function until(check: () => Promise<boolean>, what: string): Promise<void>
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe.each(SERVICE_MODES)('$name (embedded PostgreSQL)', (mode) => {
   let parent: string;

@@ -43,9 +43,17 @@ export class GracefulShutdown {
     return this;
   }
 
-  /** Runs the steps on the first of these signals, then exits; a second signal is ignored. */
+  /**
+   * Runs the steps on the first of these signals, then exits; a second signal is ignored. A
+   * process started with an IPC channel (an app under `npm run start:apart`) also stops when
+   * the channel closes: its launcher is gone, even killed with -9, and nothing would stop it.
+   */
   listen(signals: ReadonlyArray<NodeJS.Signals> = ['SIGINT', 'SIGTERM']): this {
     for (const signal of signals) process.on(signal, () => void this.stop(signal));
+    if (process.channel) {
+      process.channel.unref(); // the channel alone must not keep the process running
+      process.once('disconnect', () => void this.stop('launcher gone'));
+    }
     return this;
   }
 

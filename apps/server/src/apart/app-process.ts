@@ -32,7 +32,9 @@ export interface AppProcess {
 export function startApp(name: AppName, env: Record<string, string>): AppProcess {
   const child = spawn(process.execPath, [...process.execArgv, appEntry(name)], {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'pipe'],
+    // The IPC channel is how the app learns that this launcher is gone, however it ended
+    // (GracefulShutdown.listen stops the app when it closes); nothing is sent on it.
+    stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
     detached: true,
   });
   const orphanGuard = () => child.kill('SIGTERM');

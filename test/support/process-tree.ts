@@ -1,0 +1,34 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** Every node process below `pid`, however deep (the apps; the embedded database has its own lease). */
+export async function nodeDescendants(pid: number): Promise<number[]> {
+  const { stdout } = await run('ps', ['-e', '-o', 'pid=,ppid=,comm=']);
+  const children = new Map<number, Array<{ pid: number; node: boolean }>>();
+  for (const line of stdout.trim().split('\n')) {
+    const [child, parent, command] = line.trim().split(/\s+/) as [string, string, string];
+    const list = children.get(Number(parent)) ?? [];
+    list.push({ pid: Number(child), node: command === 'node' });
+    children.set(Number(parent), list);
+  }
+  const found: number[] = [];
+  for (let queue = [pid]; queue.length > 0; ) {
+    for (const child of children.get(queue.shift()!) ?? []) {
+      if (child.node) found.push(child.pid);
+      queue.push(child.pid);
+    }
+  }
+  return found;
+}
+
+/** The process exists (signal 0 only checks). */
+export const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
