@@ -8,6 +8,7 @@ import { measureAppendToRowLatency } from '../../packages/read-models/src/stock/
 import { appendStockLog } from '../../packages/read-models/src/stock/stock-load.fixture.js';
 import { ratioLine } from './support/bench-context.js';
 import { cpuSeconds, peakRssMb } from './support/process-stats.js';
+import { rawScan } from './support/raw-scan.js';
 
 /**
  * The projector: catch-up rate of the standalone process (every projection: stock and catalog)
@@ -147,25 +148,6 @@ async function serverCpuSeconds(pool: Pool): Promise<number> {
   } catch {
     return Number.NaN;
   }
-}
-
-async function rawScan(pool: Pool): Promise<number> {
-  const client = await pool.connect();
-  let count = 0;
-  try {
-    await client.query('BEGIN');
-    await client.query(
-      `DECLARE log NO SCROLL CURSOR FOR
-         SELECT position, tx_id::text AS tx_text, stream_id, stream_revision, event_id::text AS event_id,
-                type, data, metadata, created FROM events ORDER BY events.tx_id, events.position`,
-    );
-    for (let rows = 1000; rows === 1000; count += rows)
-      rows = (await client.query('FETCH 1000 FROM log')).rows.length;
-    await client.query('COMMIT');
-  } finally {
-    client.release();
-  }
-  return count;
 }
 
 async function timed(work: () => Promise<number>) {

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomInt, randomUUID } from 'node:crypto';
 import { compareCheckpoints, createPostgresEventStore } from '@factory/event-store';
-import { readCheckpoint, waitUntilCaughtUp } from '@factory/read-models';
+import { PROJECTIONS, readCheckpoint, verifyProjections, waitUntilCaughtUp } from '@factory/read-models';
 import { createTestDatabase, describeWith } from '@factory/testing';
 import { expect, it } from 'vitest';
 import { StockWriter } from '../../packages/read-models/src/stock/stock-writer.fixture.js';
@@ -113,6 +113,12 @@ describeWith(['postgres'], 'projector crash (kill -9) and restart', () => {
       saldos_errados: 0,
       saldos: items.length * locais.length,
       itens_errados: 0,
+    });
+    // And every projection the worker hosts is what a replay of the log gives (verificar).
+    expect(
+      await verifyProjections({ pool: db.pool, eventStore: store, projections: PROJECTIONS }),
+    ).toMatchObject({
+      diferencas: 0,
     });
     await store.close();
   }, 120_000);

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { PROJECTIONS, verifyProjections } from '@factory/read-models';
 import { describeWith } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
 import { IncrementalReplica, replicateWhile } from '../incremental-replica.fixture.js';
@@ -72,6 +73,15 @@ describeWith(['postgres'], 'incremental reading of the stock lists', () => {
         `${a.insumo_id}|${a.local_id}` < `${b.insumo_id}|${b.local_id}` ? -1 : 1,
       ),
     );
+    // And the lists are what a replay of the log gives (the strongest oracle: verificar).
+    expect(
+      await verifyProjections({
+        pool: api.db.pool,
+        eventStore: api.store,
+        projections: PROJECTIONS,
+        empresa: empresa.empresaId,
+      }),
+    ).toMatchObject({ diferencas: 0 });
     // And the balances are the sums of the movements.
     const sums = new Map<string, number>();
     for (const m of fullMovimentos) {

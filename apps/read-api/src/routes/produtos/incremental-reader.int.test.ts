@@ -1,3 +1,4 @@
+import { PROJECTIONS, verifyProjections } from '@factory/read-models';
 import { describeWith } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
 import {
@@ -55,5 +56,14 @@ describeWith(['postgres'], 'incremental reading of the catalog lists while costs
     expect(full.filter((r) => r.tem_ficha).length).toBeGreaterThan(0);
     expect(produtos.sorted()).toEqual(full);
     expect(insumos.sorted()).toEqual(byId(await traverse(api.app, '/v1/insumos?limite=200', empresa.token)));
+    // And the lists are what a replay of the log gives (the strongest oracle: verificar).
+    expect(
+      await verifyProjections({
+        pool: api.db.pool,
+        eventStore: api.store,
+        projections: PROJECTIONS,
+        empresa: empresa.empresaId,
+      }),
+    ).toMatchObject({ diferencas: 0 });
   }, 60_000);
 });
