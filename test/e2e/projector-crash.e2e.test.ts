@@ -121,5 +121,5 @@ describeWith(['postgres'], 'projector crash (kill -9) and restart', () => {
       diferencas: 0,
     });
     await store.close();
-  }, 120_000);
+  }, 240_000);
 });
