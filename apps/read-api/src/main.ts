@@ -13,6 +13,7 @@ const pool = createPool(env.DATABASE_URL, { name: 'read-api' });
 shutdown.add('closeConnections', 'pool', () => pool.end());
 const observability = await startObservability({
   app: 'read-api',
+  host: env.HOST,
   metricsPort: env.METRICS_PORT,
   checks: { banco: postgresCheck(pool), log_de_eventos: eventLogCheck(pool) },
   redisUrl: env.REDIS_URL,

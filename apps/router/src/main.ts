@@ -13,6 +13,7 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
   const env = loadEnv(process.env);
   const observability = await startObservability({
     app: 'router',
+    host: env.HOST,
     metricsPort: env.METRICS_PORT,
     checks: {
       read_api: upstreamReadiness(env.READ_API_URL),

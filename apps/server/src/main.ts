@@ -43,6 +43,7 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
   const readLag = () => readProjectionStatus(pool, PROJECTIONS);
   const observability = await startObservability({
     app: 'server',
+    host: env.HOST,
     metricsPort: env.METRICS_PORT,
     checks: {
       banco: postgresCheck(pool),

@@ -26,6 +26,7 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
 
   const observability = await startObservability({
     app: 'write-api',
+    host: env.HOST,
     metricsPort: env.METRICS_PORT,
     checks: { banco: postgresCheck(pool), log_de_eventos: eventLogCheck(pool) },
     redisUrl: env.REDIS_URL,

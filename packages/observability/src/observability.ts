@@ -21,6 +21,8 @@ export async function startObservability(options: {
   metricsPort: number | undefined;
   checks: Record<string, HealthCheck>;
   redisUrl?: string | undefined;
+  /** Interface of the metrics port: the app's HOST where it has one, every interface otherwise. */
+  host?: string;
 }): Promise<Observability> {
   const registry = createRegistry(options.app);
   const redis: RedisCheck | undefined = options.redisUrl ? redisCheck(options.redisUrl) : undefined;
@@ -28,7 +30,12 @@ export async function startObservability(options: {
   let server: MetricsServer | undefined;
   try {
     if (options.metricsPort !== undefined)
-      server = await startMetricsServer({ port: options.metricsPort, registry, health });
+      server = await startMetricsServer({
+        port: options.metricsPort,
+        registry,
+        health,
+        ...(options.host ? { host: options.host } : {}),
+      });
   } catch (error) {
     await redis?.close();
     throw error;
