@@ -1,7 +1,7 @@
 import { GracefulShutdown } from '@factory/config';
 import { createPool, migrate } from '@factory/database';
 import { createPostgresEventStore } from '@factory/event-store';
-import { startJobRunner } from '@factory/jobs';
+import { queuePrefixFor, startJobRunner } from '@factory/jobs';
 import {
   eventLogCheck,
   jobMetrics,
@@ -61,6 +61,8 @@ async function main(): Promise<void> {
   // in this process; every open one is handed to the runner, so a killed rebuild resumes here.
   const jobs = await startJobRunner({
     redisUrl: env.redisUrl,
+    // Queues per database: a job names rows of its own database.
+    prefix: queuePrefixFor(env.databaseUrl),
     kinds: [
       jobMetrics(observability.registry).counted(
         rebuildJob({ databaseUrl: env.databaseUrl, projections: PROJECTIONS, log, batchSize: env.batchSize }),

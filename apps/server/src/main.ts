@@ -2,7 +2,7 @@ import { GracefulShutdown } from '@factory/config';
 import { createPool, migrate } from '@factory/database';
 import { createPostgresEventStore } from '@factory/event-store';
 import { createApiService, createLogger, idempotencyPurgeJob, idempotencyPurgeSchedule } from '@factory/http';
-import { startJobRunner } from '@factory/jobs';
+import { queuePrefixFor, startJobRunner } from '@factory/jobs';
 import {
   eventLogCheck,
   httpMetrics,
@@ -87,6 +87,8 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
   const counted = jobMetrics(observability.registry);
   const jobs = await startJobRunner({
     redisUrl: services.redisUrl,
+    // Queues per database: a job names rows of its own database.
+    prefix: queuePrefixFor(services.databaseUrl),
     kinds: [
       counted.counted(idempotencyPurgeJob({ pool, log: say })),
       counted.counted(

@@ -1,7 +1,7 @@
 import { GracefulShutdown } from '@factory/config';
 import { createPool, migrate } from '@factory/database';
 import { createApiService, createLogger, idempotencyPurgeJob, idempotencyPurgeSchedule } from '@factory/http';
-import { startJobRunner } from '@factory/jobs';
+import { queuePrefixFor, startJobRunner } from '@factory/jobs';
 import {
   eventLogCheck,
   httpMetrics,
@@ -49,6 +49,8 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
   api.addShutdownSteps(shutdown);
   const jobs = await startJobRunner({
     redisUrl: env.REDIS_URL,
+    // Queues per database: a job names rows of its own database.
+    prefix: queuePrefixFor(env.DATABASE_URL),
     kinds: [jobMetrics(observability.registry).counted(idempotencyPurgeJob({ pool, log: say }))],
     schedules: [idempotencyPurgeSchedule()],
     log: createLogger(env.LOG_LEVEL).child({ componente: 'jobs' }),

@@ -6,4 +6,5 @@ export {
   type JobRunner,
   type JobSchedule,
 } from './job-kind.js';
+export { queuePrefixFor } from './queue-prefix.js';
 export { type JobRunnerOptions, startJobRunner } from './start-job-runner.js';
