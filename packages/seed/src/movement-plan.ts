@@ -28,6 +28,8 @@ export interface ReversePlan {
    * an opening balance nor a production outflow.
    */
   alvo: number;
+  /** The reversed movement's item. */
+  insumo: number;
   motivo: string;
 }
 
@@ -86,7 +88,8 @@ export function* planMovements(
   let invoice = random.int(1_000, 90_000);
   let order = random.int(100, 9_000);
   let index = 0;
-  const pickItem = distinctPicker(random, items.length);
+  const picker = distinctPicker(random, items.length);
+  const run = distinctRun(items.length);
 
   // Opening balances: the deposit of every item, then the factory of some.
   const openings = Math.min(Math.floor(count * 0.15), items.length * 2);
@@ -107,16 +110,26 @@ export function* planMovements(
   for (; index < count; index++) {
     const when = at(index);
     let tipo: keyof typeof FLOW = random.weighted(FLOW);
-    if (tipo === 'estorno' && reversible.length > 0) {
-      // Only recent movements are reversed (a mistake is found within days).
-      const pick = reversible.length - 1 - random.int(0, Math.min(reversible.length - 1, 40));
-      const [target] = reversible.splice(pick, 1);
-      move(target!.insumo, target!.local, -target!.delta);
-      yield { kind: 'estornar', at: when, alvo: target!.index, motivo: random.pick(MOTIVOS.estorno) };
+    // Only recent movements are reversed (a mistake is found within days), but none of the last
+    // `run` (in flight in a runner) nor one on an item among the last `run` moved.
+    const settled =
+      tipo === 'estorno' ? reversible.filter((r) => r.index < index - run && !picker.taken(r.insumo)) : [];
+    if (settled.length > 0) {
+      const target = settled[settled.length - 1 - random.int(0, Math.min(settled.length - 1, 40))]!;
+      reversible.splice(reversible.indexOf(target), 1);
+      picker.take(target.insumo);
+      move(target.insumo, target.local, -target.delta);
+      yield {
+        kind: 'estornar',
+        at: when,
+        alvo: target.index,
+        insumo: target.insumo,
+        motivo: random.pick(MOTIVOS.estorno),
+      };
       continue;
     }
     if (tipo === 'estorno') tipo = 'entrada_manual';
-    const insumo = pickItem();
+    const insumo = picker.pick();
     const item = items[insumo]!;
     let local: LocalKind =
       tipo === 'baixa_producao'
@@ -229,19 +242,28 @@ function register(
   };
 }
 
-/** Random item indexes, none repeated within `distinctRun(items)` consecutive picks. */
-function distinctPicker(random: Random, items: number): () => number {
+/** Item indexes, none repeated within `distinctRun(items)` consecutive movements. */
+function distinctPicker(random: Random, items: number) {
   const run = distinctRun(items);
   const recent: number[] = [];
   const taken = new Set<number>();
-  return () => {
-    let pick = random.int(0, items - 1);
-    for (let tries = 0; taken.has(pick) && tries < 8; tries++) pick = random.int(0, items - 1);
-    while (taken.has(pick)) pick = (pick + 1) % items;
-    recent.push(pick);
-    taken.add(pick);
+  const take = (item: number) => {
+    recent.push(item);
+    taken.add(item);
     if (recent.length > run) taken.delete(recent.shift()!);
-    return pick;
+  };
+  return {
+    taken: (item: number) => taken.has(item),
+    /** Marks an item chosen otherwise (a reversal's) as moved. */
+    take,
+    /** A random item not among the last ones moved. */
+    pick(): number {
+      let pick = random.int(0, items - 1);
+      for (let tries = 0; taken.has(pick) && tries < 8; tries++) pick = random.int(0, items - 1);
+      while (taken.has(pick)) pick = (pick + 1) % items;
+      take(pick);
+      return pick;
+    },
   };
 }
 

@@ -18,7 +18,7 @@ describe('planMovements', () => {
       const run = distinctRun(insumos);
       const reversed = new Set<number>();
       const moved = new Set<string>();
-      let since: number[] = []; // items of the registrations since the last reversal
+      const since: number[] = []; // items of the flow movements so far (reversals included)
       movements.forEach((m, i) => {
         if (i > 0) expect(m.at.getTime()).toBeGreaterThanOrEqual(movements[i - 1]!.at.getTime());
         expect(m.at >= window.start && m.at < window.end).toBe(true);
@@ -31,7 +31,11 @@ describe('planMovements', () => {
           ).toBe(true);
           expect(reversed.has(m.alvo)).toBe(false);
           reversed.add(m.alvo);
-          since = [];
+          // older than what a runner has in flight, on an item not among the last moved
+          expect(i - m.alvo).toBeGreaterThan(run);
+          expect(m.insumo).toBe((target as { insumo: number }).insumo);
+          expect(since.slice(since.length - (run - 1)).includes(m.insumo)).toBe(false);
+          since.push(m.insumo);
           return;
         }
         const pair = `${m.insumo}:${m.local}`;
@@ -39,7 +43,7 @@ describe('planMovements', () => {
         moved.add(pair);
         expect(Number(m.quantidade)).not.toBe(0);
         if (m.tipo !== 'saldo_inicial') {
-          // no item twice among `run` consecutive flow movements
+          // no item twice among `run` consecutive flow movements, reversals included
           expect(since.slice(since.length - (run - 1)).includes(m.insumo)).toBe(false);
           since.push(m.insumo);
         }

@@ -34,8 +34,9 @@ export interface WriteOptions {
  * the catalog a few records at a time (records of one kind share one instant, so the log stays in
  * time order whatever order they commit in), then the movements, up to `DISTINCT_RUN` in flight
  * so they share appends. The stock's shared append groups a batch's events by stream, so
- * movements in flight are kept on distinct items (the plan mostly makes them so; a repeat waits
- * for what is in flight), and a reversal waits and runs alone: the log keeps the plan's order. Returns the number of commands written; any refusal is a bug of the
+ * movements in flight are kept on distinct items (the plan makes them so, reversals included;
+ * a repeat, or a reversal of a movement not yet committed, waits for what is in flight): the log
+ * keeps the plan's order. Returns the number of commands written; any refusal is a bug of the
  * plan and throws.
  */
 export async function writeHistory(
@@ -115,6 +116,29 @@ export async function writeHistory(
 
   // Movement ids by index in this history, kept only as far back as a reversal reaches.
   const ids = new Map<number, string>();
+  // Registrations and reversals (told their item, so they skip the index read) reach the stock
+  // write model's group commit as soon as they are called: in the plan's order.
+  const submit = (plan: MovementPlan, own: number) => {
+    const context = moveContext(target, plan.at);
+    if (plan.kind === 'estornar') {
+      const alvo = ids.get(plan.alvo);
+      if (alvo === undefined)
+        throw new Error(`semear: movement ${plan.alvo} (${own}) to reverse is not known`);
+      return writers.stock.reverseMovement(context, {
+        movimento_id: alvo,
+        insumo_id: insumos[plan.insumo]!,
+        motivo: plan.motivo,
+        origem: 'tela',
+      });
+    }
+    const { kind: _kind, at: _at, insumo, local, ...fields } = plan;
+    return writers.stock.registerMovement(context, {
+      ...fields,
+      insumo_id: insumos[insumo]!,
+      local_id: target.locais[local],
+    });
+  };
+
   const inFlight = new Set<Promise<void>>();
   const busyItems = new Set<number>();
   let failure: unknown = null;
@@ -122,34 +146,19 @@ export async function writeHistory(
   for (const plan of history.movements) {
     if (aborted() || failure !== null) break;
     const own = index++;
-    if (plan.kind === 'estornar') {
-      await Promise.all(inFlight);
-      if (failure !== null) break;
-      const alvo = ids.get(plan.alvo);
-      if (alvo === undefined) throw new Error(`semear: movement ${plan.alvo} to reverse is not known`);
-      const outcome = await writers.stock.reverseMovement(moveContext(target, plan.at), {
-        movimento_id: alvo,
-        motivo: plan.motivo,
-        origem: 'tela',
-      });
-      if (!outcome.ok) throw refusal('estorno', { alvo }, outcome.error);
-      ids.delete(plan.alvo);
-      written();
-      continue;
-    }
-    if (busyItems.has(plan.insumo)) await Promise.all(inFlight);
+    // A reversal whose movement is still in flight, or any movement on an item in flight,
+    // waits for what is in flight (the plan makes both rare).
+    const unsettled = plan.kind === 'estornar' && !ids.has(plan.alvo);
+    if (busyItems.has(plan.insumo) || unsettled) await Promise.all(inFlight);
+    if (failure !== null) break;
     if (inFlight.size >= limits.movements) await Promise.race(inFlight);
-    const { kind: _kind, at: when, insumo, local, ...fields } = plan;
-    busyItems.add(insumo);
-    const submitted = writers.stock
-      .registerMovement(moveContext(target, when), {
-        ...fields,
-        insumo_id: insumos[insumo]!,
-        local_id: target.locais[local],
-      })
+    busyItems.add(plan.insumo);
+    const submitted = submit(plan, own)
       .then((outcome) => {
-        if (!outcome.ok) throw refusal('movimento', plan, outcome.error);
-        ids.set(own, outcome.movimento.movimento_id);
+        if (!outcome.ok)
+          throw refusal(plan.kind === 'estornar' ? 'estorno' : 'movimento', plan, outcome.error);
+        if (plan.kind === 'estornar') ids.delete(plan.alvo);
+        else ids.set(own, outcome.movimento.movimento_id);
         ids.delete(own - REVERSAL_REACH);
         written();
       })
@@ -158,7 +167,7 @@ export async function writeHistory(
       })
       .finally(() => {
         inFlight.delete(submitted);
-        busyItems.delete(insumo);
+        busyItems.delete(plan.insumo);
       });
     inFlight.add(submitted);
   }

@@ -11,6 +11,12 @@ export interface ReverseMovementInput {
   movimento_id: string;
   motivo?: string | null;
   origem?: Origem;
+  /**
+   * The movement's item, when an internal caller knows it (the seed generator): the index is not
+   * read, so the command goes to the group commit at once, in the caller's order. A wrong item is
+   * harmless: its stream has no such movement, which the decider refuses as not found.
+   */
+  insumo_id?: string;
 }
 
 /**
@@ -23,7 +29,10 @@ export async function reverseMovement(
   input: ReverseMovementInput,
   options: MovementWriteOptions = {},
 ): Promise<MovementOutcome> {
-  const target = await findMovement(deps.pool, context.empresaId, input.movimento_id);
+  const target =
+    input.insumo_id !== undefined
+      ? { insumoId: input.insumo_id }
+      : await findMovement(deps.pool, context.empresaId, input.movimento_id);
   if (target === null)
     return refused({ kind: 'not_found', campo: 'id', mensagem: 'movimento não encontrado' });
   const eventId = eventIdsFor(context);

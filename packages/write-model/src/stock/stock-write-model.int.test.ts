@@ -186,4 +186,17 @@ describeWith(['postgres'], 'stock write model', () => {
       saldo: '0',
     });
   });
+
+  it('reverses without the index when told the item, and refuses a wrong item as not found', async () => {
+    const [item, another] = [await defineItem(), await defineItem()];
+    const original = await entry(item, null, 2);
+    if (!original.ok) throw new Error('setup');
+    const movimento_id = original.movimento.movimento_id;
+    expect(await stock.reverseMovement(context(), { movimento_id, insumo_id: another })).toEqual({
+      ok: false,
+      error: { kind: 'not_found', campo: 'id', mensagem: expect.any(String) },
+    });
+    const reversal = await stock.reverseMovement(context(), { movimento_id, insumo_id: item });
+    expect(reversal.ok && reversal.movimento).toMatchObject({ tipo: 'estorno', quantidade: '-2', saldo: '0' });
+  });
 });
