@@ -197,6 +197,10 @@ describeWith(['postgres'], 'stock write model', () => {
       error: { kind: 'not_found', campo: 'id', mensagem: expect.any(String) },
     });
     const reversal = await stock.reverseMovement(context(), { movimento_id, insumo_id: item });
-    expect(reversal.ok && reversal.movimento).toMatchObject({ tipo: 'estorno', quantidade: '-2', saldo: '0' });
+    expect(reversal.ok && reversal.movimento).toMatchObject({
+      tipo: 'estorno',
+      quantidade: '-2',
+      saldo: '0',
+    });
   });
 });
