@@ -23,8 +23,12 @@ describe.skipIf(unavailable !== null)('PostgreSQL outage', () => {
     scene = await startFaultScene(pg.url, undefined);
   });
   afterAll(async () => {
-    await scene?.close();
-    await pg?.destroy();
+    // The private cluster goes whatever happens to the scene: a failed test must not leave it.
+    try {
+      await Promise.race([scene?.close(), pause(20_000)]);
+    } finally {
+      await pg?.destroy();
+    }
   });
 
   it('answers 503 banco_indisponivel while it is down, recovers, and lands each retried write once', async () => {
