@@ -21,7 +21,14 @@ export class TestClock {
  */
 export async function createTestApi(
   db: TestDatabase,
-  options: { routes: AnyRoute[]; clock?: TestClock; limits?: RateLimits; redisUrl?: string | null },
+  options: {
+    routes: AnyRoute[];
+    /** Described but not served here (see ApiServiceOptions.servedElsewhere). */
+    servedElsewhere?: AnyRoute[];
+    clock?: TestClock;
+    limits?: RateLimits;
+    redisUrl?: string | null;
+  },
 ): Promise<ApiService> {
   const redisUrl = options.redisUrl === undefined ? inject('testServices').redisUrl : options.redisUrl;
   const service = await createApiService({
@@ -31,6 +38,7 @@ export async function createTestApi(
     limits: options.limits ?? { perToken: 120, perCompany: 300 },
     cursorSecret: randomBytes(32).toString('hex'),
     routes: options.routes,
+    servedElsewhere: options.servedElsewhere,
     clock: options.clock?.now,
     logLevel: 'silent',
     rateLimitKeyPrefix: `test-rl-${randomBytes(6).toString('hex')}`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { describeAs } from '../openapi/json-schema.js';
 
 // Query-parameter value schemas: every value arrives as a non-empty string.
 
@@ -24,13 +25,16 @@ export const isUuid = (value: string): boolean => UUID.test(value);
 
 export const param = {
   /** Page size: 1..200, default 50. */
-  limite: z
-    .string()
-    .regex(/^[0-9]{1,3}$/)
-    .transform(Number)
-    .pipe(z.number().int().min(1).max(200))
-    .optional()
-    .default(50),
+  limite: describeAs(
+    z
+      .string()
+      .regex(/^[0-9]{1,3}$/)
+      .transform(Number)
+      .pipe(z.number().int().min(1).max(200))
+      .optional()
+      .default(50),
+    { type: 'integer', minimum: 1, maximum: 200, default: 50 },
+  ),
   /** An instant with an offset; kept as sent, PostgreSQL reads it with full precision. */
   instant: z.string().refine(isInstantWithOffset, 'instante ISO 8601 com fuso obrigatório'),
   uuid: z

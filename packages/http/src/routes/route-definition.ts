@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AuthContext } from '../auth/auth-context.js';
+import type { ErrorCode } from '../errors/error-codes.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -23,6 +24,10 @@ export interface RouteDefinition<
   url: string;
   scope: RouteScope;
   summary: string;
+  /** The operation's description in /v1/openapi.json; the summary when absent. */
+  description?: string;
+  /** Codes this route answers beyond those its declaration implies (see errorCodesOf). */
+  errors?: ErrorCode[];
   query?: Q;
   params?: P;
   body?: B;
