@@ -64,6 +64,9 @@ describeWith(['postgres'], 'projection rebuild job (in-process, without Redis)',
     const item = await stock.defineItem();
     const local = randomUUID();
     for (let i = 0; i < 300; i++) await stock.move(item, local, 2, { custo_unitario: `${1 + (i % 7)}.25` });
+    // The swap goes live where the live build is, which may trail the head on a busy machine:
+    // with the live build past these 300 movements, every new version must be built past them.
+    for (const p of PROJECTIONS) await waitUntilCaughtUp(db.pool, store, p.name, { timeoutMs: 60_000 });
 
     let writing = true;
     const writes = (async () => {
