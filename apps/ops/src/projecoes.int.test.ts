@@ -31,6 +31,9 @@ interface Verified {
 }
 
 // The operator's projection commands as operators script them: exact --json keys, exit codes.
+// Every test spawns the real CLI several times: each start costs seconds on a busy machine.
+const CLI_TIMEOUT_MS = 180_000;
+
 describeWith(['postgres'], 'ops CLI: projecoes reconstruir and verificar', () => {
   let db: TestDatabase;
   let store: EventStore;
@@ -72,134 +75,164 @@ describeWith(['postgres'], 'ops CLI: projecoes reconstruir and verificar', () =>
     await stopWorker();
     await live.close();
     await store.close();
-  });
+  }, CLI_TIMEOUT_MS);
 
-  it('rebuilds one projection and prints it once swapped', async () => {
-    await startWorker();
-    const done = json<Rebuilt>(await cli('projecoes', 'reconstruir', '--projecao', 'estoque', '--json'));
-    expect(done.projecoes).toHaveLength(1);
-    expect(Object.keys(done.projecoes[0]!)).toEqual(['nome', 'versao', 'eventos', 'segundos']);
-    expect(done.projecoes[0]).toMatchObject({ nome: 'estoque', versao: 2 });
-    expect(done.projecoes[0]!.eventos).toBeGreaterThan(60);
-    expect(json<Verified>(await cli('projecoes', 'verificar', '--json'))).toMatchObject({
-      diferencas: 0,
-      exemplos: [],
-    });
-    await stopWorker();
-  });
+  it(
+    'rebuilds one projection and prints it once swapped',
+    async () => {
+      await startWorker();
+      const done = json<Rebuilt>(await cli('projecoes', 'reconstruir', '--projecao', 'estoque', '--json'));
+      expect(done.projecoes).toHaveLength(1);
+      expect(Object.keys(done.projecoes[0]!)).toEqual(['nome', 'versao', 'eventos', 'segundos']);
+      expect(done.projecoes[0]).toMatchObject({ nome: 'estoque', versao: 2 });
+      expect(done.projecoes[0]!.eventos).toBeGreaterThan(60);
+      expect(json<Verified>(await cli('projecoes', 'verificar', '--json'))).toMatchObject({
+        diferencas: 0,
+        exemplos: [],
+      });
+      await stopWorker();
+    },
+    CLI_TIMEOUT_MS,
+  );
 
-  it('refuses a second rebuild while one is followed, stops on Ctrl-C saying how to resume, and follows it when run again', async () => {
-    // No worker yet: the rebuild waits, so the first command is still following it.
-    const first = startOps(['projecoes', 'reconstruir', '--projecao', 'catalogo', '--json'], env());
-    const followed = async () =>
-      (
-        await db.pool.query(
-          `SELECT 1 FROM pg_locks WHERE locktype = 'advisory'
+  it(
+    'refuses a second rebuild while one is followed, stops on Ctrl-C saying how to resume, and follows it when run again',
+    async () => {
+      // No worker yet: the rebuild waits, so the first command is still following it.
+      const first = startOps(['projecoes', 'reconstruir', '--projecao', 'catalogo', '--json'], env());
+      const followed = async () =>
+        (
+          await db.pool.query(
+            `SELECT 1 FROM pg_locks WHERE locktype = 'advisory'
               AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+          )
+        ).rowCount;
+      await expect.poll(followed, { timeout: 30_000 }).toBe(1);
+      const second = await cli('projecoes', 'reconstruir', '--projecao', 'catalogo', '--json');
+      const { rows } = await db.pool.query<{ id: string }>(
+        "SELECT id FROM projection_rebuilds WHERE projecao = 'catalogo'",
+      );
+      expect(second).toMatchObject({ code: 1, stdout: '' });
+      expect(second.stderr).toContain(rows[0]!.id);
+      expect(second.stderr.trimEnd().split('\n')).toHaveLength(1);
+      const noWait = await cli(
+        'projecoes',
+        'reconstruir',
+        '--projecao',
+        'catalogo',
+        '--sem-esperar',
+        '--json',
+      );
+      expect(noWait.code).toBe(1);
+
+      first.kill('SIGINT');
+      const stopped = await first.run;
+      expect(stopped).toMatchObject({ code: 1, stdout: '' });
+      expect(stopped.stderr).toMatch(/interrompido.*projecoes reconstruir --projecao catalogo/);
+
+      // Run again (before any worker took the rebuild): it follows the open one, starting none.
+      const again = startOps(['projecoes', 'reconstruir', '--projecao', 'catalogo', '--json'], env());
+      await expect.poll(followed, { timeout: 30_000 }).toBe(1);
+      await startWorker();
+      const resumed = json<Rebuilt>(await again.run);
+      expect(resumed.projecoes).toEqual([expect.objectContaining({ nome: 'catalogo', versao: 2 })]);
+      expect(
+        (
+          await db.pool.query(
+            "SELECT count(*)::int AS n FROM projection_rebuilds WHERE projecao = 'catalogo'",
+          )
+        ).rows[0].n,
+      ).toBe(1);
+      await stopWorker();
+    },
+    CLI_TIMEOUT_MS,
+  );
+
+  it(
+    'starts every rebuild at once with --sem-esperar and prints the jobs',
+    async () => {
+      await startWorker();
+      const started = json<Started>(
+        await cli('projecoes', 'reconstruir', '--todas', '--sem-esperar', '--json'),
+      );
+      expect(started.trabalhos.map((t) => t.nome)).toEqual(PROJECTIONS.map((p) => p.name));
+      expect(Object.keys(started.trabalhos[0]!)).toEqual(['nome', 'id']);
+      await expect
+        .poll(
+          async () =>
+            (
+              await db.pool.query<{ estado: string }>(
+                'SELECT estado FROM projection_rebuilds WHERE id = ANY($1)',
+                [started.trabalhos.map((t) => t.id)],
+              )
+            ).rows.map((r) => r.estado),
+          { timeout: 30_000 },
         )
-      ).rowCount;
-    await expect.poll(followed, { timeout: 30_000 }).toBe(1);
-    const second = await cli('projecoes', 'reconstruir', '--projecao', 'catalogo', '--json');
-    const { rows } = await db.pool.query<{ id: string }>(
-      "SELECT id FROM projection_rebuilds WHERE projecao = 'catalogo'",
-    );
-    expect(second).toMatchObject({ code: 1, stdout: '' });
-    expect(second.stderr).toContain(rows[0]!.id);
-    expect(second.stderr.trimEnd().split('\n')).toHaveLength(1);
-    const noWait = await cli('projecoes', 'reconstruir', '--projecao', 'catalogo', '--sem-esperar', '--json');
-    expect(noWait.code).toBe(1);
+        .toEqual(PROJECTIONS.map(() => 'concluida'));
+      await stopWorker();
+      const status = json<{ projecoes: Array<{ nome: string; versao: number }> }>(
+        await cli('projecoes', 'status', '--json'),
+      );
+      expect(status.projecoes.map((p) => [p.nome, p.versao])).toEqual(
+        PROJECTIONS.map((p) => [p.name, p.name === 'estoque' || p.name === 'catalogo' ? 3 : 2]),
+      );
+    },
+    CLI_TIMEOUT_MS,
+  );
 
-    first.kill('SIGINT');
-    const stopped = await first.run;
-    expect(stopped).toMatchObject({ code: 1, stdout: '' });
-    expect(stopped.stderr).toMatch(/interrompido.*projecoes reconstruir --projecao catalogo/);
+  it(
+    'verificar exits 1 with the differing field, and reads without repairing',
+    async () => {
+      const { rows } = await db.pool.query<{ id: string }>(
+        "UPDATE catalogo_insumos SET nome = 'mudado à mão' WHERE id = (SELECT id FROM catalogo_insumos ORDER BY id LIMIT 1) RETURNING id",
+      );
+      const run = await cli('projecoes', 'verificar', '--projecao', 'catalogo', '--json');
+      expect(run.code).toBe(1);
+      expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
+      const result = JSON.parse(run.stdout) as Verified;
+      expect(result.diferencas).toBe(1);
+      expect(Object.keys(result.exemplos[0]!)).toEqual([
+        'projecao',
+        'tabela',
+        'chave',
+        'campo',
+        'ao_vivo',
+        'reconstruido',
+      ]);
+      expect(result.exemplos[0]).toMatchObject({
+        projecao: 'catalogo',
+        tabela: 'catalogo_insumos',
+        chave: { id: rows[0]!.id },
+        campo: 'nome',
+        ao_vivo: 'mudado à mão',
+      });
+      // The stock is untouched, and nothing was repaired.
+      expect((await cli('projecoes', 'verificar', '--projecao', 'estoque', '--json')).code).toBe(0);
+      expect((await cli('projecoes', 'verificar', '--projecao', 'catalogo', '--json')).code).toBe(1);
+    },
+    CLI_TIMEOUT_MS,
+  );
 
-    // Run again (before any worker took the rebuild): it follows the open one, starting none.
-    const again = startOps(['projecoes', 'reconstruir', '--projecao', 'catalogo', '--json'], env());
-    await expect.poll(followed, { timeout: 30_000 }).toBe(1);
-    await startWorker();
-    const resumed = json<Rebuilt>(await again.run);
-    expect(resumed.projecoes).toEqual([expect.objectContaining({ nome: 'catalogo', versao: 2 })]);
-    expect(
-      (await db.pool.query("SELECT count(*)::int AS n FROM projection_rebuilds WHERE projecao = 'catalogo'"))
-        .rows[0].n,
-    ).toBe(1);
-    await stopWorker();
-  });
-
-  it('starts every rebuild at once with --sem-esperar and prints the jobs', async () => {
-    await startWorker();
-    const started = json<Started>(
-      await cli('projecoes', 'reconstruir', '--todas', '--sem-esperar', '--json'),
-    );
-    expect(started.trabalhos.map((t) => t.nome)).toEqual(PROJECTIONS.map((p) => p.name));
-    expect(Object.keys(started.trabalhos[0]!)).toEqual(['nome', 'id']);
-    await expect
-      .poll(
-        async () =>
-          (
-            await db.pool.query<{ estado: string }>(
-              'SELECT estado FROM projection_rebuilds WHERE id = ANY($1)',
-              [started.trabalhos.map((t) => t.id)],
-            )
-          ).rows.map((r) => r.estado),
-        { timeout: 30_000 },
-      )
-      .toEqual(PROJECTIONS.map(() => 'concluida'));
-    await stopWorker();
-    const status = json<{ projecoes: Array<{ nome: string; versao: number }> }>(
-      await cli('projecoes', 'status', '--json'),
-    );
-    expect(status.projecoes.map((p) => [p.nome, p.versao])).toEqual(
-      PROJECTIONS.map((p) => [p.name, p.name === 'estoque' || p.name === 'catalogo' ? 3 : 2]),
-    );
-  });
-
-  it('verificar exits 1 with the differing field, and reads without repairing', async () => {
-    const { rows } = await db.pool.query<{ id: string }>(
-      "UPDATE catalogo_insumos SET nome = 'mudado à mão' WHERE id = (SELECT id FROM catalogo_insumos ORDER BY id LIMIT 1) RETURNING id",
-    );
-    const run = await cli('projecoes', 'verificar', '--projecao', 'catalogo', '--json');
-    expect(run.code).toBe(1);
-    expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
-    const result = JSON.parse(run.stdout) as Verified;
-    expect(result.diferencas).toBe(1);
-    expect(Object.keys(result.exemplos[0]!)).toEqual([
-      'projecao',
-      'tabela',
-      'chave',
-      'campo',
-      'ao_vivo',
-      'reconstruido',
-    ]);
-    expect(result.exemplos[0]).toMatchObject({
-      projecao: 'catalogo',
-      tabela: 'catalogo_insumos',
-      chave: { id: rows[0]!.id },
-      campo: 'nome',
-      ao_vivo: 'mudado à mão',
-    });
-    // The stock is untouched, and nothing was repaired.
-    expect((await cli('projecoes', 'verificar', '--projecao', 'estoque', '--json')).code).toBe(0);
-    expect((await cli('projecoes', 'verificar', '--projecao', 'catalogo', '--json')).code).toBe(1);
-  });
-
-  it('refuses wrong command lines with exit 2 and a bad company with exit 1, changing nothing', async () => {
-    const before = (await db.pool.query('SELECT count(*)::int AS n FROM projection_rebuilds')).rows[0].n;
-    for (const args of [
-      ['projecoes', 'reconstruir', '--json'],
-      ['projecoes', 'reconstruir', '--projecao', 'estoque', '--todas', '--json'],
-      ['projecoes', 'reconstruir', '--projecao', 'vendas', '--json'],
-      ['projecoes', 'verificar', '--projecao', 'vendas', '--json'],
-      ['projecoes', 'verificar', '--todas', '--json'],
-    ]) {
-      const run = await cli(...args);
-      expect(run, args.join(' ')).toMatchObject({ code: 2, stdout: '' });
-    }
-    const bad = await cli('projecoes', 'verificar', '--empresa', 'nao-e-uuid', '--json');
-    expect(bad).toMatchObject({ code: 1, stdout: '' });
-    expect((await db.pool.query('SELECT count(*)::int AS n FROM projection_rebuilds')).rows[0].n).toBe(
-      before,
-    );
-  });
+  it(
+    'refuses wrong command lines with exit 2 and a bad company with exit 1, changing nothing',
+    async () => {
+      const before = (await db.pool.query('SELECT count(*)::int AS n FROM projection_rebuilds')).rows[0].n;
+      for (const args of [
+        ['projecoes', 'reconstruir', '--json'],
+        ['projecoes', 'reconstruir', '--projecao', 'estoque', '--todas', '--json'],
+        ['projecoes', 'reconstruir', '--projecao', 'vendas', '--json'],
+        ['projecoes', 'verificar', '--projecao', 'vendas', '--json'],
+        ['projecoes', 'verificar', '--todas', '--json'],
+      ]) {
+        const run = await cli(...args);
+        expect(run, args.join(' ')).toMatchObject({ code: 2, stdout: '' });
+      }
+      const bad = await cli('projecoes', 'verificar', '--empresa', 'nao-e-uuid', '--json');
+      expect(bad).toMatchObject({ code: 1, stdout: '' });
+      expect((await db.pool.query('SELECT count(*)::int AS n FROM projection_rebuilds')).rows[0].n).toBe(
+        before,
+      );
+    },
+    CLI_TIMEOUT_MS,
+  );
 });
