@@ -75,7 +75,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return report(io, error);
   }
   // Enough connections for the seed's concurrent commands and its projector.
-  const pool = createPool(database.url, { max: 12, name: 'ops' });
+  const pool = createPool(database.url, { max: 12, name: 'ops', connectTimeoutMs: 15_000 });
   try {
     await migrate(pool);
     const output = await parsed.command.run(

@@ -8,12 +8,19 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
 
-export function createPool(connectionString: string, options: { max?: number; name?: string } = {}): pg.Pool {
+/**
+ * `connectTimeoutMs` bounds the wait for a new connection: short (3 s) for the APIs, whose
+ * callers must get a 503 rather than a hang; a one-shot command on a busy machine may wait longer.
+ */
+export function createPool(
+  connectionString: string,
+  options: { max?: number; name?: string; connectTimeoutMs?: number } = {},
+): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
     application_name: options.name ?? 'factory',
-    connectionTimeoutMillis: 3_000,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 3_000,
     idleTimeoutMillis: 30_000,
     // A server gone without closing its sockets (a crashed host) is noticed instead of waited for.
     keepAlive: true,
