@@ -28,6 +28,7 @@ export {
   type IdempotencyOptions,
   withIdempotency,
 } from './idempotency/with-idempotency.js';
+export { describeAs, openApiSchema } from './openapi/json-schema.js';
 export { buildOpenApiDocument } from './openapi/openapi-document.js';
 export { openApiRoute } from './openapi/openapi-route.js';
 export { CursorCodec, type CursorScope, type KeysetValue } from './pagination/cursor-codec.js';

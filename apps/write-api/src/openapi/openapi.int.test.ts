@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { readApiRoutes } from '@factory/read-api';
+import { createTenantFixture } from '@factory/tenants';
 import { createTestApi, createTestDatabase, describeWith } from '@factory/testing';
 import { Document, Spectral } from '@stoplight/spectral-core';
 import { Json } from '@stoplight/spectral-parsers';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { writeApiRoutes } from '../index.js';
 import { openApiRuleset } from './openapi-ruleset.fixture.js';
@@ -19,14 +22,17 @@ type Description = { paths: Record<string, Record<string, Operation>> };
 
 describeWith(['postgres', 'redis'], 'GET /v1/openapi.json, linted', () => {
   let document: Description;
+  let app: FastifyInstance;
+  let token: string;
 
   beforeAll(async () => {
     const db = await createTestDatabase();
+    ({ token } = await createTenantFixture(db.pool, { escopos: ['produtos:escrever'] }));
     // The write API's description is the whole service's: it describes the read routes too.
-    const { app } = await createTestApi(db, {
+    ({ app } = await createTestApi(db, {
       routes: writeApiRoutes({ pool: db.pool }),
       servedElsewhere: readApiRoutes({ pool: db.pool }),
-    });
+    }));
     const res = await app.inject({ url: '/v1/openapi.json' });
     expect(res.statusCode).toBe(200);
     document = res.json<Description>();
@@ -78,4 +84,76 @@ describeWith(['postgres', 'redis'], 'GET /v1/openapi.json, linted', () => {
     const limite = document.paths['/v1/produtos']!.get!.parameters.find((p) => p.name === 'limite');
     expect(limite?.schema).toEqual({ type: 'integer', minimum: 1, maximum: 200, default: 50 });
   });
+
+  it('describes the Idempotency-Key header of every write, required where the service requires it', () => {
+    const keyOf = (path: string, method: string) =>
+      document.paths[path]![method]!.parameters.find((p) => p.name === 'Idempotency-Key');
+    expect(keyOf('/v1/estoque/movimentos', 'post')).toMatchObject({ in: 'header', required: true });
+    expect(keyOf('/v1/producao/apontamentos', 'post')).toMatchObject({ in: 'header', required: true });
+    expect(keyOf('/v1/estoque/movimentos/{id}/estorno', 'post')).toMatchObject({ required: false });
+    expect(keyOf('/v1/produtos/lote', 'post')).toMatchObject({ required: false });
+    expect(keyOf('/v1/produtos', 'get')).toBeUndefined();
+  });
+
+  it('describes the optional estorno body and batch items that any value passes', () => {
+    const estorno = document.paths['/v1/estoque/movimentos/{id}/estorno']!.post!.requestBody!;
+    expect(estorno.required).toBe(false);
+    expect(estorno.content['application/json']!.schema).toMatchObject({
+      properties: { motivo: expect.anything() },
+      additionalProperties: false,
+    });
+    const lote = document.paths['/v1/produtos/lote']!.post!.requestBody!.content['application/json']!.schema;
+    const items = (lote as { properties: { itens: { items: { anyOf: unknown[] } } } }).properties.itens.items;
+    expect(items.anyOf).toEqual([expect.objectContaining({ properties: expect.any(Object) }), {}]);
+  });
+
+  it('sends exactly the headers described, on a write, its replay, a refusal and a public route', async () => {
+    const lote = document.paths['/v1/produtos/lote']!.post!;
+    const payload = JSON.stringify({ itens: [{ sku: `OA-${randomUUID().slice(0, 8)}`, nome: 'Descrito' }] });
+    const send = (headers: Record<string, string>) =>
+      app.inject({
+        method: 'POST',
+        url: '/v1/produtos/lote',
+        headers: { 'content-type': 'application/json', ...headers },
+        payload,
+      });
+    const key = randomUUID();
+    const first = await send({ authorization: `Bearer ${token}`, 'idempotency-key': key });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['x-posicao-log']).toBeDefined();
+    expectHeadersDescribed(first, lote.responses['200']!.headers);
+    const again = await send({ authorization: `Bearer ${token}`, 'idempotency-key': key });
+    expect(again.headers['idempotency-replayed']).toBe('true');
+    expectHeadersDescribed(again, lote.responses['200']!.headers);
+    const refused = await send({});
+    expect(refused.statusCode).toBe(401);
+    expectHeadersDescribed(refused, lote.responses['401']!.headers);
+    const description = await app.inject({ url: '/v1/openapi.json' });
+    expectHeadersDescribed(description, document.paths['/v1/openapi.json']!.get!.responses['200']!.headers);
+  });
+
+  it('describes Retry-After and the rate-limit headers as always sent on a 429', () => {
+    const headers = document.paths['/v1/produtos']!.get!.responses['429']!.headers as Record<
+      string,
+      { required: boolean }
+    >;
+    for (const name of ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'])
+      expect(headers[name]?.required).toBe(true);
+  });
 });
+
+// The headers this service writes that the description must account for.
+const OURS = /^(x-request-id|x-ratelimit-.*|retry-after|idempotency-replayed|x-posicao-log)$/i;
+
+/** Every header of ours sent is described, and every required one described is sent. */
+function expectHeadersDescribed(res: LightMyRequestResponse, described: Record<string, unknown> | undefined) {
+  const names = Object.entries(described ?? {});
+  const sent = Object.keys(res.headers).filter((h) => OURS.test(h));
+  const lower = names.map(([name]) => name.toLowerCase());
+  expect(sent.filter((h) => !lower.includes(h))).toEqual([]);
+  const required = names
+    .filter(([, h]) => (h as { required?: boolean }).required)
+    .map(([n]) => n.toLowerCase());
+  expect(required.filter((h) => !(h in res.headers))).toEqual([]);
+  expect(sent.length).toBeGreaterThan(0);
+}

@@ -1,5 +1,6 @@
 import { ERROR_CODES, type ErrorCode } from '../errors/error-codes.js';
 import type { AnyRoute } from '../routes/route-definition.js';
+import { errorHeadersOf } from './headers.js';
 
 /**
  * The error codes a route can answer, from what it declares: the platform's checks run before
@@ -27,6 +28,7 @@ export function errorCodesOf(route: AnyRoute): ErrorCode[] {
   if (route.params) codes.add('nao_encontrado');
   if (route.method !== 'GET')
     for (const code of [
+      'parametro_invalido',
       'corpo_invalido',
       'corpo_grande_demais',
       'tipo_nao_suportado',
@@ -53,6 +55,7 @@ export function errorResponsesOf(route: AnyRoute): Record<string, Record<string,
         String(status),
         {
           description: `Erro: ${codes.map((c) => `\`${c}\``).join(', ')}.`,
+          headers: errorHeadersOf(route, status),
           content: { 'application/json': { schema: { $ref: '#/components/schemas/Erro' } } },
         },
       ]),

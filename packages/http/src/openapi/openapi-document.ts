@@ -3,6 +3,7 @@ import { ERROR_CODES } from '../errors/error-codes.js';
 import type { RouteCatalog } from '../routes/route-catalog.js';
 import type { AnyRoute } from '../routes/route-definition.js';
 import { errorResponsesOf } from './error-responses.js';
+import { idempotencyKeyParameterOf, successHeadersOf } from './headers.js';
 import { openApiSchema } from './json-schema.js';
 import { operationIdOf, tagOf } from './operation-names.js';
 
@@ -38,6 +39,7 @@ function parametersOf(route: AnyRoute) {
       required: true,
       schema: openApiSchema(schema, 'input'),
     })),
+    ...idempotencyKeyParameterOf(route),
   ];
 }
 
@@ -54,7 +56,7 @@ function operationOf(route: AnyRoute) {
     ...(route.body
       ? {
           requestBody: {
-            required: true,
+            required: !route.body.safeParse(undefined).success,
             content: { 'application/json': { schema: openApiSchema(route.body, 'input') } },
           },
         }
@@ -62,6 +64,7 @@ function operationOf(route: AnyRoute) {
     responses: {
       [status]: {
         description: 'Sucesso',
+        headers: successHeadersOf(route),
         content: { 'application/json': { schema: openApiSchema(route.response, 'output') } },
       },
       ...errorResponsesOf(route),

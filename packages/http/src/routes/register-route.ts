@@ -18,6 +18,7 @@ declare module 'fastify' {
 export function registerRoute(app: FastifyInstance, route: AnyRoute): void {
   app.routeCatalog.add(route);
   const costMask = costMaskOf(route.response);
+  const bodyOptional = route.body?.safeParse(undefined).success === true;
   app.route({
     method: route.method,
     url: route.url,
@@ -32,7 +33,10 @@ export function registerRoute(app: FastifyInstance, route: AnyRoute): void {
         if (!result.success) throw new ApiError('nao_encontrado');
         params = result.data;
       }
-      const body = route.body ? parseBody(request.body, route.body) : undefined;
+      const body =
+        route.body && !(bodyOptional && request.body === undefined)
+          ? parseBody(request.body, route.body)
+          : undefined;
       const auth = request.auth;
       if (!auth && route.scope !== 'publico')
         throw new Error(`route ${route.url} reached without authentication`);

@@ -30,7 +30,13 @@ export interface RouteDefinition<
   errors?: ErrorCode[];
   query?: Q;
   params?: P;
+  /** The JSON body; a schema that accepts `undefined` (`.optional()`) makes the body optional. */
   body?: B;
+  /**
+   * Writes only: whether Idempotency-Key is required, as the route passes it to withIdempotency
+   * (`optional` by default). Drives the description.
+   */
+  idempotencyKey?: 'required' | 'optional';
   response: R;
   status?: 200 | 201;
   handler(input: {

@@ -1,18 +1,17 @@
-import { defineRoute, movimentoSchema, param, parseBody, withIdempotency } from '@factory/http';
+import { defineRoute, movimentoSchema, param, withIdempotency } from '@factory/http';
 import { z } from 'zod';
 import { answerMovement } from '../answer-movement.js';
 import type { EstoqueDeps } from '../estoque-deps.js';
 import { writeContextOf } from '../write-context.js';
 
-const estornarMovimentoBody = z.strictObject({
-  motivo: z.string().max(500).nullish(),
-});
+// Optional: no body and no Content-Type is valid too.
+const estornarMovimentoBody = z
+  .strictObject({
+    motivo: z.string().max(500).nullish(),
+  })
+  .optional();
 
-/**
- * POST /v1/estoque/movimentos/{id}/estorno: reverses a movement; Idempotency-Key optional.
- * The body is optional too (no body and no Content-Type is valid), which the platform's body
- * declaration cannot say: it is parsed here, with the platform's own parseBody.
- */
+/** POST /v1/estoque/movimentos/{id}/estorno: reverses a movement; Idempotency-Key optional. */
 export const estornarMovimentoRoute = (deps: EstoqueDeps) =>
   defineRoute({
     method: 'POST',
@@ -20,18 +19,17 @@ export const estornarMovimentoRoute = (deps: EstoqueDeps) =>
     scope: 'estoque:escrever',
     summary: 'Estorna um movimento de estoque (corpo opcional: {"motivo"})',
     params: z.object({ id: param.uuid }),
+    body: estornarMovimentoBody,
     response: movimentoSchema,
     status: 201,
-    handler: ({ params, auth, request, reply }) => {
-      const body = request.body === undefined ? {} : parseBody(request.body, estornarMovimentoBody);
-      return withIdempotency(
+    handler: ({ params, body, auth, request, reply }) =>
+      withIdempotency(
         { pool: deps.pool, auth, request, reply, required: false, clock: deps.clock },
         (key, attempt) => {
           const context = writeContextOf(auth, request, key, deps.clock());
           return answerMovement(attempt, 'nao_encontrado', (options) =>
-            deps.stock.reverseMovement(context, { movimento_id: params.id, motivo: body.motivo }, options),
+            deps.stock.reverseMovement(context, { movimento_id: params.id, motivo: body?.motivo }, options),
           );
         },
-      );
-    },
+      ),
   });

@@ -28,6 +28,7 @@ export const registrarMovimentoRoute = (deps: EstoqueDeps) =>
     body: registrarMovimentoBody,
     response: movimentoSchema,
     status: 201,
+    idempotencyKey: 'required',
     handler: ({ body, auth, request, reply }) =>
       withIdempotency(
         { pool: deps.pool, auth, request, reply, required: true, clock: deps.clock },

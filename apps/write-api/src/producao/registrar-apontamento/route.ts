@@ -27,6 +27,7 @@ export const registrarApontamentoRoute = (deps: ProducaoDeps) =>
     body: registrarApontamentoBody,
     response: apontamentoSchema,
     status: 201,
+    idempotencyKey: 'required',
     handler: ({ body, auth, request, reply }) =>
       withIdempotency(
         { pool: deps.pool, auth, request, reply, required: true, clock: deps.clock },
