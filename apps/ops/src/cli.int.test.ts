@@ -335,8 +335,9 @@ describeWith(['postgres'], 'ops CLI', () => {
         ]),
         { DATABASE_URL: db.url },
       );
-      for (let deadline = Date.now() + 120_000; (await movements()) < before + 100; ) {
-        if (Date.now() > deadline) throw new Error('semear wrote no movements');
+      for (let deadline = Date.now() + 200_000; (await movements()) < before + 100; ) {
+        if (child.exitCode !== null || Date.now() > deadline)
+          throw new Error(`semear wrote no movements: ${JSON.stringify(await child.run)}`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       child.kill('SIGINT');
@@ -352,6 +353,6 @@ describeWith(['postgres'], 'ops CLI', () => {
       expect(after).toBeLessThan(before + 1_000_000);
       expect(await movements()).toBe(after);
     },
-    CLI_TIMEOUT,
+    2 * CLI_TIMEOUT,
   );
 });
