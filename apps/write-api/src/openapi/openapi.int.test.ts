@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AnyRoute } from '@factory/http';
 import { readApiRoutes } from '@factory/read-api';
 import { createTenantFixture } from '@factory/tenants';
 import { createTestApi, createTestDatabase, describeWith } from '@factory/testing';
@@ -24,13 +25,15 @@ describeWith(['postgres', 'redis'], 'GET /v1/openapi.json, linted', () => {
   let document: Description;
   let app: FastifyInstance;
   let token: string;
+  let routes: AnyRoute[];
 
   beforeAll(async () => {
     const db = await createTestDatabase();
+    routes = writeApiRoutes({ pool: db.pool });
     ({ token } = await createTenantFixture(db.pool, { escopos: ['produtos:escrever'] }));
     // The write API's description is the whole service's: it describes the read routes too.
     ({ app } = await createTestApi(db, {
-      routes: writeApiRoutes({ pool: db.pool }),
+      routes,
       servedElsewhere: readApiRoutes({ pool: db.pool }),
     }));
     const res = await app.inject({ url: '/v1/openapi.json' });
@@ -130,6 +133,28 @@ describeWith(['postgres', 'redis'], 'GET /v1/openapi.json, linted', () => {
     expectHeadersDescribed(refused, lote.responses['401']!.headers);
     const description = await app.inject({ url: '/v1/openapi.json' });
     expectHeadersDescribed(description, document.paths['/v1/openapi.json']!.get!.responses['200']!.headers);
+  });
+
+  it('gives examples its own schemas accept, and the batch example is what the service answers', async () => {
+    const withExamples = routes.filter((r) => r.examples);
+    expect(withExamples.map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining(['POST /v1/estoque/movimentos', 'POST /v1/produtos/lote']),
+    );
+    for (const route of withExamples) {
+      if (route.examples?.body !== undefined) route.body!.parse(route.examples.body);
+      if (route.examples?.response !== undefined) route.response.parse(route.examples.response);
+    }
+    const lote = routes.find((r) => r.url === '/v1/produtos/lote')!.examples!;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/produtos/lote',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: JSON.stringify(lote.body),
+    });
+    expect(res.statusCode).toBe(200);
+    const ids = (x: { resultados: Array<{ id: string | null }> }) =>
+      x.resultados.map((r) => ({ ...r, id: r.id === null ? null : 'id' }));
+    expect(ids(res.json())).toEqual(ids(lote.response as never));
   });
 
   it('describes Retry-After and the rate-limit headers as always sent on a 429', () => {

@@ -41,6 +41,22 @@ export function errorCodesOf(route: AnyRoute): ErrorCode[] {
   return [...codes];
 }
 
+const EXAMPLE_REQUEST_ID = '0b6f3a52-5d1e-4c8a-9f7e-2d4b8c1a6e90';
+
+/** One example per code the status stands for, with the code's own default message. */
+const examplesOf = (codes: ErrorCode[]) =>
+  Object.fromEntries(
+    codes.map((codigo) => [
+      codigo,
+      {
+        summary: ERROR_CODES[codigo].mensagem,
+        value: {
+          erro: { codigo, mensagem: ERROR_CODES[codigo].mensagem, id_requisicao: EXAMPLE_REQUEST_ID },
+        },
+      },
+    ]),
+  );
+
 /** One response per status the route can answer, each naming its codes, all with the Erro body. */
 export function errorResponsesOf(route: AnyRoute): Record<string, Record<string, unknown>> {
   const byStatus = new Map<number, ErrorCode[]>();
@@ -56,7 +72,12 @@ export function errorResponsesOf(route: AnyRoute): Record<string, Record<string,
         {
           description: `Erro: ${codes.map((c) => `\`${c}\``).join(', ')}.`,
           headers: errorHeadersOf(route, status),
-          content: { 'application/json': { schema: { $ref: '#/components/schemas/Erro' } } },
+          content: {
+            'application/json': {
+              schema: { $ref: '#/components/schemas/Erro' },
+              examples: examplesOf(codes),
+            },
+          },
         },
       ]),
   );

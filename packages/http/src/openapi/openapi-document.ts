@@ -43,6 +43,8 @@ function parametersOf(route: AnyRoute) {
   ];
 }
 
+const exampleOf = (value: unknown) => (value === undefined ? {} : { example: value });
+
 function operationOf(route: AnyRoute) {
   const status = String(route.status ?? 200);
   return {
@@ -57,7 +59,12 @@ function operationOf(route: AnyRoute) {
       ? {
           requestBody: {
             required: !route.body.safeParse(undefined).success,
-            content: { 'application/json': { schema: openApiSchema(route.body, 'input') } },
+            content: {
+              'application/json': {
+                schema: openApiSchema(route.body, 'input'),
+                ...exampleOf(route.examples?.body),
+              },
+            },
           },
         }
       : {}),
@@ -65,7 +72,12 @@ function operationOf(route: AnyRoute) {
       [status]: {
         description: 'Sucesso',
         headers: successHeadersOf(route),
-        content: { 'application/json': { schema: openApiSchema(route.response, 'output') } },
+        content: {
+          'application/json': {
+            schema: openApiSchema(route.response, 'output'),
+            ...exampleOf(route.examples?.response),
+          },
+        },
       },
       ...errorResponsesOf(route),
     },

@@ -38,6 +38,11 @@ export interface RouteDefinition<
    */
   idempotencyKey?: 'required' | 'optional';
   response: R;
+  /**
+   * Examples for /v1/openapi.json: a request body and the success answer to it. Tests parse
+   * each with the route's own schemas, and Spectral checks them against the description.
+   */
+  examples?: { body?: z.input<B>; response?: z.input<R> };
   status?: 200 | 201;
   handler(input: {
     query: z.output<Q>;

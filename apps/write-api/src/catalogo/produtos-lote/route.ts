@@ -63,6 +63,26 @@ export const produtosLoteRoute = (deps: CatalogoDeps) =>
     summary: 'Cria ou atualiza até 100 produtos, casados pelo sku',
     body: loteBody(produtoItemSchema),
     response: loteResponse,
+    examples: {
+      body: {
+        itens: [
+          { sku: 'CAM-AZ-M', nome: 'Camiseta azul M', familia: 'camisetas', ean: '7891000315507' },
+          { sku: 'CAM-AZ-G', nome: 'Camiseta azul G', familia: 'camisetas', ean: '123' },
+        ],
+      },
+      response: {
+        resultados: [
+          { indice: 0, sku: 'CAM-AZ-M', ok: true, id: '3b2a1c0d-9e8f-4a7b-8c6d-5e4f3a2b1c0d', erro: null },
+          {
+            indice: 1,
+            sku: 'CAM-AZ-G',
+            ok: false,
+            id: null,
+            erro: 'ean: deve ser um GTIN-8, 12, 13 ou 14 com dígito verificador válido',
+          },
+        ],
+      },
+    },
     handler: ({ body, auth, request, reply }) =>
       withIdempotency(
         { pool: deps.pool, auth, request, reply, required: false, clock: deps.clock },
