@@ -65,6 +65,21 @@ describe.skipIf(!available)('job runner on a private Redis', () => {
     }
   }, 60_000);
 
+  it('closes cleanly at any moment of its start-up (a SIGTERM just after start)', async () => {
+    // A connection still connecting when close() ran used to reject with nobody awaiting it:
+    // vitest fails the file on such an unhandled rejection.
+    for (let i = 0; i < 20; i++) {
+      const runner = await startJobRunner({
+        redisUrl: redis.url,
+        kinds: [{ name: `fechar-${i}`, run: async () => undefined }],
+        schedules: [{ kind: `fechar-${i}`, everyMs: 1000 }],
+        log: quiet,
+      });
+      if (i % 4 !== 0) await new Promise((resolve) => setImmediate(resolve));
+      await runner.close();
+    }
+  }, 60_000);
+
   it('retries with backoff and calls onFailed once, after the last attempt', async () => {
     const flaky = flakyKind(`falhar-${randomUUID()}`, 99, 3);
     const runner = await startJobRunner({ redisUrl: redis.url, kinds: [flaky.kind], log: quiet });

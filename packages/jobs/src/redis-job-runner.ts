@@ -35,13 +35,14 @@ const schedulerId = (kind: string) => `${kind}:agendado`;
 export async function startRedisJobRunner(options: RedisJobRunnerOptions): Promise<JobRunner> {
   // BullMQ blocks on its connections and must never give up on a command; connection errors
   // surface through the workers' 'error' events and ioredis reconnects on its own.
-  const connect = () =>
-    new Redis(options.redisUrl, { maxRetriesPerRequest: null, lazyConnect: true }).on(
-      'error',
-      () => undefined,
-    );
+  // Only the first connection is lazy, so that start-up fails when Redis is not there. The
+  // workers' are not: ioredis then handles their connect promise itself, and BullMQ duplicates
+  // them for its blocking reads; a lazy one still connecting when close() runs (a SIGTERM just
+  // after start-up) rejects that promise with nobody awaiting it and the process dies.
+  const connect = (lazyConnect: boolean) =>
+    new Redis(options.redisUrl, { maxRetriesPerRequest: null, lazyConnect }).on('error', () => undefined);
   const prefix = options.prefix ? { prefix: options.prefix } : {};
-  const connection = connect();
+  const connection = connect(true);
   try {
     await connection.connect();
   } catch (error) {
@@ -88,7 +89,7 @@ export async function startRedisJobRunner(options: RedisJobRunnerOptions): Promi
 
   if (options.work) {
     for (const kind of options.kinds) {
-      const workerConnection = connect();
+      const workerConnection = connect(false);
       workerConnections.push(workerConnection);
       const worker = new Worker(queueName(kind.name), (job, token) => process(kind, job, token), {
         connection: workerConnection,
