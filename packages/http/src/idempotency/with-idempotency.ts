@@ -21,8 +21,11 @@ export interface IdempotencyOptions {
   auth: AuthContext;
   request: FastifyRequest;
   reply: FastifyReply;
-  /** True where the specification requires the header (stock movements, purchase orders). */
-  required: boolean;
+  /**
+   * True where the specification requires the header (stock movements, production records).
+   * By default the route's own `idempotencyKey` declaration, which the description shows too.
+   */
+  required?: boolean;
   /** The API's clock: keys expire 24 h after first use by it. */
   clock?: () => Date;
   /** How long a repeat waits for a running first attempt before 409 conflito (5 s). */
@@ -49,8 +52,8 @@ const LEASE_MS = 30_000;
 /**
  * The one idempotency mechanism of every write route. The handler calls it around its work:
  *
- *   handler: ({ auth, request, reply }) =>
- *     withIdempotency({ pool, auth, request, reply, required: true }, async (key) => ({ status: 201, body }))
+ *   defineRoute({ ..., idempotencyKey: 'required', handler: ({ auth, request, reply }) =>
+ *     withIdempotency({ pool, auth, request, reply }, async (key) => ({ status: 201, body })) })
  *
  * `execute` receives the key (null when the request has none) to derive its event ids from, and
  * the attempt that owns it, through which a write may record its answer in its own commit.
@@ -67,7 +70,8 @@ export async function withIdempotency<T>(
   execute: (key: string | null, attempt: IdempotentAttempt | null) => Promise<FreshAnswer<T>>,
 ): Promise<T> {
   const { pool, auth, request, reply } = options;
-  const key = readIdempotencyKey(request, options.required);
+  const required = options.required ?? request.routeOptions.config.idempotencyKey === 'required';
+  const key = readIdempotencyKey(request, required);
   if (key === null) {
     const fresh = await execute(null, null);
     reply.code(fresh.status).headers(fresh.headers ?? {});

@@ -11,6 +11,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route's scope; absent on Fastify's own 404 handler. */
     scope?: string;
+    /** The route's declared Idempotency-Key: what withIdempotency enforces unless told. */
+    idempotencyKey?: 'required' | 'optional';
   }
 }
 
@@ -22,7 +24,7 @@ export function registerRoute(app: FastifyInstance, route: AnyRoute): void {
   app.route({
     method: route.method,
     url: route.url,
-    config: { scope: route.scope },
+    config: { scope: route.scope, idempotencyKey: route.idempotencyKey },
     ...(costMask ? { onSend: hideCostsWithout(costMask) } : {}),
     handler: async (request, reply) => {
       const query = parseQuery(request.url, route.query ?? emptyQuery);

@@ -55,13 +55,10 @@ export const registrarMovimentoRoute = (deps: EstoqueDeps) =>
       },
     },
     handler: ({ body, auth, request, reply }) =>
-      withIdempotency(
-        { pool: deps.pool, auth, request, reply, required: true, clock: deps.clock },
-        (key, attempt) => {
-          const context = writeContextOf(auth, request, key, deps.clock());
-          return answerMovement(attempt, 'validacao', (options) =>
-            deps.stock.registerMovement(context, body, options),
-          );
-        },
-      ),
+      withIdempotency({ pool: deps.pool, auth, request, reply, clock: deps.clock }, (key, attempt) => {
+        const context = writeContextOf(auth, request, key, deps.clock());
+        return answerMovement(attempt, 'validacao', (options) =>
+          deps.stock.registerMovement(context, body, options),
+        );
+      }),
   });

@@ -29,14 +29,11 @@ export const registrarApontamentoRoute = (deps: ProducaoDeps) =>
     status: 201,
     idempotencyKey: 'required',
     handler: ({ body, auth, request, reply }) =>
-      withIdempotency(
-        { pool: deps.pool, auth, request, reply, required: true, clock: deps.clock },
-        (key, attempt) => {
-          const context = writeContextOf(auth, request, key, deps.clock());
-          const calendar = { fuso: auth.empresa.fuso, horaVirada: auth.empresa.horaVirada };
-          return answerRecord(attempt, 201, (options) =>
-            deps.production.recordProduction(context, { ...body, calendar }, options),
-          );
-        },
-      ),
+      withIdempotency({ pool: deps.pool, auth, request, reply, clock: deps.clock }, (key, attempt) => {
+        const context = writeContextOf(auth, request, key, deps.clock());
+        const calendar = { fuso: auth.empresa.fuso, horaVirada: auth.empresa.horaVirada };
+        return answerRecord(attempt, 201, (options) =>
+          deps.production.recordProduction(context, { ...body, calendar }, options),
+        );
+      }),
   });
