@@ -98,13 +98,18 @@ describeWith(['postgres', 'redis'], 'GET /v1/openapi.json, linted', () => {
     expect(keyOf('/v1/produtos', 'get')).toBeUndefined();
   });
 
-  it('describes the optional estorno body and batch items that any value passes', () => {
-    const estorno = document.paths['/v1/estoque/movimentos/{id}/estorno']!.post!.requestBody!;
-    expect(estorno.required).toBe(false);
-    expect(estorno.content['application/json']!.schema).toMatchObject({
-      properties: { motivo: expect.anything() },
-      additionalProperties: false,
-    });
+  it('describes the optional estorno and cancelamento bodies and batch items that any value passes', () => {
+    for (const path of [
+      '/v1/estoque/movimentos/{id}/estorno',
+      '/v1/producao/apontamentos/{id}/cancelamento',
+    ]) {
+      const optional = document.paths[path]!.post!.requestBody!;
+      expect(optional.required).toBe(false);
+      expect(optional.content['application/json']!.schema).toMatchObject({
+        properties: { motivo: expect.anything() },
+        additionalProperties: false,
+      });
+    }
     const lote = document.paths['/v1/produtos/lote']!.post!.requestBody!.content['application/json']!.schema;
     const items = (lote as { properties: { itens: { items: { anyOf: unknown[] } } } }).properties.itens.items;
     expect(items.anyOf).toEqual([expect.objectContaining({ properties: expect.any(Object) }), {}]);
@@ -137,6 +142,8 @@ describeWith(['postgres', 'redis'], 'GET /v1/openapi.json, linted', () => {
 
   it('gives examples its own schemas accept, and the batch example is what the service answers', async () => {
     const withExamples = routes.filter((r) => r.examples);
+    // Every request body has an example.
+    expect(routes.filter((r) => r.body && r.examples?.body === undefined).map((r) => r.url)).toEqual([]);
     expect(withExamples.map((r) => `${r.method} ${r.url}`)).toEqual(
       expect.arrayContaining(['POST /v1/estoque/movimentos', 'POST /v1/produtos/lote']),
     );

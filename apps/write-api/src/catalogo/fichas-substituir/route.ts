@@ -25,6 +25,20 @@ export const substituirFichaRoute = (deps: CatalogoDeps) =>
     summary: 'Substitui a ficha técnica do produto: cria a próxima versão, ativa',
     params: z.object({ produto_id: param.uuid }),
     body: substituirFichaBody,
+    examples: {
+      body: {
+        linhas: [
+          {
+            tipo: 'insumo',
+            insumo_id: '5a3c2e1f-8b7d-4c6a-9e0f-1d2b3c4d5e6f',
+            componente_id: null,
+            consumo: 1.2,
+            unidade: 'm',
+            perda_pct: 5,
+          },
+        ],
+      },
+    },
     response: fichaSchema,
     handler: ({ params, body, auth, request, reply }) =>
       withIdempotency(

@@ -37,6 +37,20 @@ export const fornecedoresLoteRoute = (deps: CatalogoDeps) =>
     scope: 'fornecedores:escrever',
     summary: 'Cria ou atualiza até 100 fornecedores, casados pelo id, senão pelo cnpj',
     body: loteBody(fornecedorItemSchema),
+    examples: {
+      body: {
+        itens: [
+          {
+            nome: 'Malharia Sul Ltda',
+            cnpj: '11.222.333/0001-81',
+            regime: 'normal',
+            uf: 'SC',
+            lead_time_dias: 12,
+            condicao_pagamento: [30, 60],
+          },
+        ],
+      },
+    },
     response: loteResponse,
     handler: ({ body, auth, request, reply }) =>
       withIdempotency(

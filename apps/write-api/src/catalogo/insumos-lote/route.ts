@@ -29,6 +29,20 @@ export const insumosLoteRoute = (deps: CatalogoDeps) =>
     scope: 'insumos:escrever',
     summary: 'Cria ou atualiza até 100 insumos, casados pelo sku',
     body: loteBody(insumoItemSchema),
+    examples: {
+      body: {
+        itens: [
+          {
+            sku: 'TEC-MAL-AZ',
+            nome: 'Tecido malha azul',
+            unidade_compra: 'kg',
+            unidade_consumo: 'm',
+            fator_conversao: 3.2,
+            custo_referencia: 38.5,
+          },
+        ],
+      },
+    },
     response: loteResponse,
     handler: ({ body, auth, request, reply }) =>
       withIdempotency(

@@ -1,10 +1,11 @@
-import { apontamentoSchema, defineRoute, param, parseBody, withIdempotency } from '@factory/http';
+import { apontamentoSchema, defineRoute, param, withIdempotency } from '@factory/http';
 import { z } from 'zod';
 import { writeContextOf } from '../../estoque/write-context.js';
 import { answerRecord } from '../answer-record.js';
 import type { ProducaoDeps } from '../producao-deps.js';
 
-const cancelarApontamentoBody = z.strictObject({ motivo: z.string().max(500).nullish() });
+// Optional: no body and no Content-Type is valid too.
+const cancelarApontamentoBody = z.strictObject({ motivo: z.string().max(500).nullish() }).optional();
 
 /**
  * POST /v1/producao/apontamentos/{id}/cancelamento: reverses every movement of the record and
@@ -18,21 +19,21 @@ export const cancelarApontamentoRoute = (deps: ProducaoDeps) =>
     summary:
       'Cancela um apontamento de produção: estorna cada um dos seus movimentos (corpo opcional: {"motivo"})',
     params: z.object({ id: param.uuid }),
+    body: cancelarApontamentoBody,
     response: apontamentoSchema,
-    handler: ({ params, auth, request, reply }) => {
-      const body = request.body === undefined ? {} : parseBody(request.body, cancelarApontamentoBody);
-      return withIdempotency(
+    examples: { body: { motivo: 'apontado no produto errado' } },
+    handler: ({ params, body, auth, request, reply }) =>
+      withIdempotency(
         { pool: deps.pool, auth, request, reply, required: false, clock: deps.clock },
         (key, attempt) => {
           const context = writeContextOf(auth, request, key, deps.clock());
           return answerRecord(attempt, 200, (options) =>
             deps.production.cancelRecord(
               context,
-              { apontamento_id: params.id, motivo: body.motivo },
+              { apontamento_id: params.id, motivo: body?.motivo },
               options,
             ),
           );
         },
-      );
-    },
+      ),
   });

@@ -28,6 +28,15 @@ export const registrarApontamentoRoute = (deps: ProducaoDeps) =>
     response: apontamentoSchema,
     status: 201,
     idempotencyKey: 'required',
+    examples: {
+      body: {
+        produto_id: '3b2a1c0d-9e8f-4a7b-8c6d-5e4f3a2b1c0d',
+        quantidade: 48,
+        local_id: '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b',
+        dia: '2026-03-10',
+        referencia: 'OP 1187',
+      },
+    },
     handler: ({ body, auth, request, reply }) =>
       withIdempotency({ pool: deps.pool, auth, request, reply, clock: deps.clock }, (key, attempt) => {
         const context = writeContextOf(auth, request, key, deps.clock());

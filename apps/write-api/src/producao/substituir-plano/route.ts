@@ -20,6 +20,17 @@ export const substituirPlanoRoute = (deps: ProducaoDeps) =>
     summary: 'Substitui o plano de um dia de produção',
     params: z.object({ dia: z.string() }),
     body: substituirPlanoBody,
+    examples: {
+      body: {
+        itens: [
+          {
+            produto_id: '3b2a1c0d-9e8f-4a7b-8c6d-5e4f3a2b1c0d',
+            quantidade: 120,
+            local_id: '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b',
+          },
+        ],
+      },
+    },
     response: planoSchema,
     handler: ({ params, body, auth, request, reply }) => {
       // A path segment, but a date, not an id: a malformed one is a bad parameter, not a 404.
