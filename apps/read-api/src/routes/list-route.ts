@@ -54,7 +54,12 @@ export interface ListRouteSpec<S extends z.ZodRawShape, F, Row, K extends Keyset
   cursorFilters?(filters: z.output<z.ZodObject<S>>): Record<string, unknown>;
   /** The resource's presenter; costs are nulled on the way out for a token without `custos:ler`. */
   present(row: Row): Out;
+  /** One item as the list answers it, for the description's example page. */
+  example?: Out;
 }
+
+// Opaque to clients: an example only shows that one comes back while there is more to read.
+const EXAMPLE_CURSOR = 'eyJ2IjoxLCJrIjpbIjIwMjYtMDMtMTBUMTI6MDA6MDBaIl19.c2lnbmF0dXJl';
 
 /** GET of a stabilised keyset list of the caller's company: `{ dados, proximo_cursor }`. */
 export function defineListRoute<S extends z.ZodRawShape, F, Row, K extends KeysetValue[], Out>(
@@ -72,6 +77,9 @@ export function defineListRoute<S extends z.ZodRawShape, F, Row, K extends Keyse
       dados: z.array(spec.item),
       proximo_cursor: z.string().nullable(),
     }),
+    ...(spec.example === undefined
+      ? {}
+      : { examples: { response: { dados: [spec.example], proximo_cursor: EXAMPLE_CURSOR } } }),
     handler: async ({ query, auth, request }) => {
       // zod cannot infer the output of an object built on a generic shape: typed here by hand.
       const { limite, cursor, ...rest } = query as { limite: number; cursor?: string };

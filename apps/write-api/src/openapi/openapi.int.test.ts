@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Pool } from '@factory/database';
 import type { AnyRoute } from '@factory/http';
 import { readApiRoutes } from '@factory/read-api';
 import { createTenantFixture } from '@factory/tenants';
@@ -26,10 +27,12 @@ describeWith(['postgres', 'redis'], 'GET /v1/openapi.json, linted', () => {
   let app: FastifyInstance;
   let token: string;
   let routes: AnyRoute[];
+  let routesPool: Pool;
 
   beforeAll(async () => {
     const db = await createTestDatabase();
     routes = writeApiRoutes({ pool: db.pool });
+    routesPool = db.pool;
     ({ token } = await createTenantFixture(db.pool, { escopos: ['produtos:escrever'] }));
     // The write API's description is the whole service's: it describes the read routes too.
     ({ app } = await createTestApi(db, {
@@ -141,11 +144,16 @@ describeWith(['postgres', 'redis'], 'GET /v1/openapi.json, linted', () => {
   });
 
   it('gives examples its own schemas accept, and the batch example is what the service answers', async () => {
-    const withExamples = routes.filter((r) => r.examples);
+    const withExamples = [...routes, ...readApiRoutes({ pool: routesPool })].filter((r) => r.examples);
     // Every request body has an example.
     expect(routes.filter((r) => r.body && r.examples?.body === undefined).map((r) => r.url)).toEqual([]);
     expect(withExamples.map((r) => `${r.method} ${r.url}`)).toEqual(
-      expect.arrayContaining(['POST /v1/estoque/movimentos', 'POST /v1/produtos/lote']),
+      expect.arrayContaining([
+        'POST /v1/estoque/movimentos',
+        'POST /v1/produtos/lote',
+        'GET /v1/estoque/movimentos',
+        'GET /v1/estoque/saldos',
+      ]),
     );
     for (const route of withExamples) {
       if (route.examples?.body !== undefined) route.body!.parse(route.examples.body);

@@ -24,4 +24,13 @@ export const estoqueSaldosRoute = (deps: ListDeps) =>
       localId: filters.local_id,
     }),
     present: (row) => presentSaldo(row),
+    example: {
+      insumo_id: '5a3c2e1f-8b7d-4c6a-9e0f-1d2b3c4d5e6f',
+      local_id: '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b',
+      saldo: 96.4,
+      unidade: 'm',
+      custo_medio: 4.35,
+      valor: 419.34,
+      atualizado_em: '2026-03-10T16:40:12.000-03:00',
+    },
   });
