@@ -25,6 +25,9 @@ export const exclusaoRoute = (deps: CatalogoDeps, route: ExclusaoRoute) =>
     summary: route.summary,
     params: z.object({ id: param.uuid }),
     response: exclusaoSchema,
+    examples: {
+      response: { id: '3b2a1c0d-9e8f-4a7b-8c6d-5e4f3a2b1c0d', excluido_em: '2026-03-10T11:20:00.000-03:00' },
+    },
     handler: ({ params, auth, request, reply }) =>
       withIdempotency(
         { pool: deps.pool, auth, request, reply, required: false, clock: deps.clock },

@@ -18,6 +18,14 @@ export const locaisRoute = (pool: Pool) =>
     scope: 'qualquer',
     summary: 'Locais de estoque da empresa, por nome',
     response: z.object({ dados: z.array(local), proximo_cursor: z.null() }),
+    examples: {
+      response: {
+        dados: [
+          { id: '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b', nome: 'Fábrica', tipo: 'fabrica', ativo: true },
+        ],
+        proximo_cursor: null,
+      },
+    },
     handler: async ({ auth }) => ({
       dados: await listLocations(pool, auth.empresa.id),
       proximo_cursor: null,

@@ -50,6 +50,11 @@ export const fornecedoresLoteRoute = (deps: CatalogoDeps) =>
           },
         ],
       },
+      response: {
+        resultados: [
+          { indice: 0, sku: null, ok: true, id: '0d1c2b3a-4f5e-4d6c-8b7a-9f8e7d6c5b4a', erro: null },
+        ],
+      },
     },
     response: loteResponse,
     handler: ({ body, auth, request, reply }) =>

@@ -42,6 +42,11 @@ export const insumosLoteRoute = (deps: CatalogoDeps) =>
           },
         ],
       },
+      response: {
+        resultados: [
+          { indice: 0, sku: 'TEC-MAL-AZ', ok: true, id: '5a3c2e1f-8b7d-4c6a-9e0f-1d2b3c4d5e6f', erro: null },
+        ],
+      },
     },
     response: loteResponse,
     handler: ({ body, auth, request, reply }) =>
