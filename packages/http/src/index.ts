@@ -50,6 +50,7 @@ export {
   toApontamento,
 } from './resources/apontamento.js';
 export { COST_MARK, type CostMask, cost, costMaskOf } from './resources/cost-fields.js';
+export { fichaExample, fornecedorExample, insumoExample } from './resources/examples.js';
 export {
   type Ficha,
   type FichaSource,

@@ -1,5 +1,5 @@
 import type { Pool } from '@factory/database';
-import { ApiError, defineRoute, fichaSchema, param, presentFicha } from '@factory/http';
+import { ApiError, defineRoute, fichaExample, fichaSchema, param, presentFicha } from '@factory/http';
 import { findBill } from '@factory/read-models';
 import { z } from 'zod';
 
@@ -12,6 +12,7 @@ export const fichaRoute = (pool: Pool) =>
     summary: 'A ficha técnica ativa de um produto',
     params: z.object({ produto_id: param.uuid }),
     response: fichaSchema,
+    examples: { response: fichaExample },
     handler: async ({ params, auth }) => {
       const row = await findBill(pool, auth.empresa.id, params.produto_id);
       if (row === null) throw new ApiError('nao_encontrado');

@@ -1,4 +1,4 @@
-import { fichaSchema, instantFilterUtc, param, presentFicha } from '@factory/http';
+import { fichaExample, fichaSchema, instantFilterUtc, param, presentFicha } from '@factory/http';
 import { listBills } from '@factory/read-models';
 import { defineListRoute, instantThenUuid, type ListDeps } from '../list-route.js';
 
@@ -13,6 +13,7 @@ export const fichasRoute = (deps: ListDeps) =>
       produto_id: param.uuid.optional(),
     },
     item: fichaSchema,
+    example: fichaExample,
     keyset: instantThenUuid,
     keysetOf: (row) => [row.atualizado_em, row.versao_id],
     read: listBills,

@@ -1,5 +1,12 @@
 import type { Pool } from '@factory/database';
-import { ApiError, defineRoute, fornecedorSchema, param, presentFornecedor } from '@factory/http';
+import {
+  ApiError,
+  defineRoute,
+  fornecedorExample,
+  fornecedorSchema,
+  param,
+  presentFornecedor,
+} from '@factory/http';
 import { findSupplier } from '@factory/read-models';
 import { z } from 'zod';
 
@@ -12,6 +19,7 @@ export const fornecedorRoute = (pool: Pool) =>
     summary: 'Um fornecedor, também excluído',
     params: z.object({ id: param.uuid }),
     response: fornecedorSchema,
+    examples: { response: fornecedorExample },
     handler: async ({ params, auth }) => {
       const row = await findSupplier(pool, auth.empresa.id, params.id);
       if (row === null) throw new ApiError('nao_encontrado');

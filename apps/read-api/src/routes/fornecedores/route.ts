@@ -1,4 +1,4 @@
-import { fornecedorSchema, param, presentFornecedor } from '@factory/http';
+import { fornecedorExample, fornecedorSchema, param, presentFornecedor } from '@factory/http';
 import { listSuppliers } from '@factory/read-models';
 import { catalogFilters } from '../catalog-filters.js';
 import { defineListRoute, instantThenUuid, type ListDeps } from '../list-route.js';
@@ -26,6 +26,7 @@ export const fornecedoresRoute = (deps: ListDeps) =>
       incluir_excluidos: param.boolean.optional(),
     },
     item: fornecedorSchema,
+    example: fornecedorExample,
     keyset: instantThenUuid,
     keysetOf: (row) => [row.atualizado_em, row.id],
     read: listSuppliers,

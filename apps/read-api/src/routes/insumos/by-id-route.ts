@@ -1,5 +1,5 @@
 import type { Pool } from '@factory/database';
-import { ApiError, defineRoute, insumoSchema, param, presentInsumo } from '@factory/http';
+import { ApiError, defineRoute, insumoExample, insumoSchema, param, presentInsumo } from '@factory/http';
 import { findSupplyItem } from '@factory/read-models';
 import { z } from 'zod';
 
@@ -12,6 +12,7 @@ export const insumoRoute = (pool: Pool) =>
     summary: 'Um insumo, também excluído',
     params: z.object({ id: param.uuid }),
     response: insumoSchema,
+    examples: { response: insumoExample },
     handler: async ({ params, auth }) => {
       const row = await findSupplyItem(pool, auth.empresa.id, params.id);
       if (row === null) throw new ApiError('nao_encontrado');

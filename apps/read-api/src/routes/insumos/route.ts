@@ -1,4 +1,4 @@
-import { insumoSchema, param, presentInsumo } from '@factory/http';
+import { insumoExample, insumoSchema, param, presentInsumo } from '@factory/http';
 import { listSupplyItems } from '@factory/read-models';
 import { catalogFilters } from '../catalog-filters.js';
 import { defineListRoute, instantThenUuid, type ListDeps } from '../list-route.js';
@@ -17,6 +17,7 @@ export const insumosRoute = (deps: ListDeps) =>
       incluir_excluidos: param.boolean.optional(),
     },
     item: insumoSchema,
+    example: insumoExample,
     keyset: instantThenUuid,
     keysetOf: (row) => [row.atualizado_em, row.id],
     read: listSupplyItems,

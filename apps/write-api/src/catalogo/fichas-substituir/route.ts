@@ -1,4 +1,4 @@
-import { defineRoute, fichaSchema, param, refusalError, withIdempotency } from '@factory/http';
+import { defineRoute, fichaExample, fichaSchema, param, refusalError, withIdempotency } from '@factory/http';
 import { z } from 'zod';
 import { type CatalogoDeps, catalogContextOf, positionHeader } from '../catalogo-deps.js';
 import { toFicha } from '../ficha.js';
@@ -38,6 +38,7 @@ export const substituirFichaRoute = (deps: CatalogoDeps) =>
           },
         ],
       },
+      response: fichaExample,
     },
     response: fichaSchema,
     handler: ({ params, body, auth, request, reply }) =>

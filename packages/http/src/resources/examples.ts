@@ -1,0 +1,65 @@
+import type { z } from 'zod';
+import type { fichaSchema } from './ficha.js';
+import type { fornecedorSchema } from './fornecedor.js';
+import type { insumoSchema } from './insumo.js';
+
+// One example per resource for /v1/openapi.json, shared by its list, by-id and write routes;
+// the OpenAPI tests parse every route's examples with its own schemas.
+
+const INSUMO_ID = '5a3c2e1f-8b7d-4c6a-9e0f-1d2b3c4d5e6f';
+const FORNECEDOR_ID = '0d1c2b3a-4f5e-4d6c-8b7a-9f8e7d6c5b4a';
+
+export const fornecedorExample: z.input<typeof fornecedorSchema> = {
+  id: FORNECEDOR_ID,
+  nome: 'Malharia Sul Ltda',
+  cnpj: '11222333000181',
+  regime: 'normal',
+  uf: 'SC',
+  lead_time_dias: 12,
+  condicao_pagamento: [30, 60],
+  ativo: true,
+  criado_em: '2026-02-02T10:00:00.000-03:00',
+  atualizado_em: '2026-03-01T08:30:00.000-03:00',
+  excluido_em: null,
+};
+
+export const insumoExample: z.input<typeof insumoSchema> = {
+  id: INSUMO_ID,
+  sku: 'TEC-MAL-AZ',
+  nome: 'Tecido malha azul',
+  familia: 'tecidos',
+  ativo: true,
+  unidade_compra: 'kg',
+  unidade_consumo: 'm',
+  fator_conversao: 3.2,
+  ncm: '60063200',
+  minimo: 200,
+  lead_time_dias: 12,
+  fornecedor_padrao_id: FORNECEDOR_ID,
+  saldo: 96.4,
+  custo_medio: 4.35,
+  custo_medio_bruto: 4.35,
+  custo_referencia: 38.5,
+  criado_em: '2026-02-02T10:05:00.000-03:00',
+  atualizado_em: '2026-03-10T16:40:12.000-03:00',
+  excluido_em: null,
+};
+
+export const fichaExample: z.input<typeof fichaSchema> = {
+  produto_id: '3b2a1c0d-9e8f-4a7b-8c6d-5e4f3a2b1c0d',
+  versao: 3,
+  ativa: true,
+  atualizado_em: '2026-03-05T09:00:00.000-03:00',
+  linhas: [
+    {
+      id: '1',
+      tipo: 'insumo',
+      insumo_id: INSUMO_ID,
+      componente_id: null,
+      consumo: 1.2,
+      unidade: 'm',
+      perda_pct: 5,
+    },
+  ],
+  custo: 5.481,
+};
