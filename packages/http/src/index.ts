@@ -50,7 +50,13 @@ export {
   toApontamento,
 } from './resources/apontamento.js';
 export { COST_MARK, type CostMask, cost, costMaskOf } from './resources/cost-fields.js';
-export { fichaExample, fornecedorExample, insumoExample } from './resources/examples.js';
+export {
+  apontamentoExample,
+  fichaExample,
+  fornecedorExample,
+  insumoExample,
+  planoExample,
+} from './resources/examples.js';
 export {
   type Ficha,
   type FichaSource,

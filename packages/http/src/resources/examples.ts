@@ -1,7 +1,9 @@
 import type { z } from 'zod';
+import type { apontamentoSchema } from './apontamento.js';
 import type { fichaSchema } from './ficha.js';
 import type { fornecedorSchema } from './fornecedor.js';
 import type { insumoSchema } from './insumo.js';
+import type { planoSchema } from './plano.js';
 
 // One example per resource for /v1/openapi.json, shared by its list, by-id and write routes;
 // the OpenAPI tests parse every route's examples with its own schemas.
@@ -62,4 +64,40 @@ export const fichaExample: z.input<typeof fichaSchema> = {
     },
   ],
   custo: 5.481,
+};
+
+const PRODUTO_ID = '3b2a1c0d-9e8f-4a7b-8c6d-5e4f3a2b1c0d';
+const LOCAL_ID = '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b';
+
+export const apontamentoExample: z.input<typeof apontamentoSchema> = {
+  id: '6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d',
+  produto_id: PRODUTO_ID,
+  quantidade: 48,
+  local_id: LOCAL_ID,
+  dia: '2026-03-10',
+  referencia: 'OP 1187',
+  motivo: null,
+  estado: 'registrado',
+  custo: 1002.24,
+  movimentos: ['8f7e6d5c-4b3a-4291-8d7c-6b5a4f3e2d1c'],
+  criado_em: '2026-03-10T14:05:00.000-03:00',
+  atualizado_em: '2026-03-10T14:05:00.000-03:00',
+};
+
+export const planoExample: z.input<typeof planoSchema> = {
+  dia: '2026-03-11',
+  versao: 2,
+  itens: [{ produto_id: PRODUTO_ID, quantidade: 120, local_id: LOCAL_ID }],
+  necessidades: [
+    {
+      insumo_id: INSUMO_ID,
+      local_id: LOCAL_ID,
+      quantidade: 151.2,
+      unidade: 'm',
+      saldo: 96.4,
+      falta: 54.8,
+      custo: 657.72,
+    },
+  ],
+  atualizado_em: '2026-03-10T17:45:00.000-03:00',
 };

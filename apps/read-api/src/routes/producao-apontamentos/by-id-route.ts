@@ -1,5 +1,12 @@
 import type { Pool } from '@factory/database';
-import { ApiError, apontamentoSchema, defineRoute, param, toApontamento } from '@factory/http';
+import {
+  ApiError,
+  apontamentoExample,
+  apontamentoSchema,
+  defineRoute,
+  param,
+  toApontamento,
+} from '@factory/http';
 import { findRecord } from '@factory/read-models';
 import { z } from 'zod';
 
@@ -12,6 +19,7 @@ export const producaoApontamentoRoute = (pool: Pool) =>
     summary: 'Um apontamento de produção',
     params: z.object({ id: param.uuid }),
     response: apontamentoSchema,
+    examples: { response: apontamentoExample },
     handler: async ({ params, auth }) => {
       const row = await findRecord(pool, auth.empresa.id, params.id);
       if (row === null) throw new ApiError('nao_encontrado');

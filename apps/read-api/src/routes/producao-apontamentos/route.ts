@@ -1,4 +1,4 @@
-import { apontamentoSchema, instantFilterUtc, param, toApontamento } from '@factory/http';
+import { apontamentoExample, apontamentoSchema, instantFilterUtc, param, toApontamento } from '@factory/http';
 import { listRecords } from '@factory/read-models';
 import { diaParam } from '../dia-param.js';
 import { defineListRoute, instantThenUuid, type ListDeps } from '../list-route.js';
@@ -15,6 +15,7 @@ export const producaoApontamentosRoute = (deps: ListDeps) =>
       produto_id: param.uuid.optional(),
     },
     item: apontamentoSchema,
+    example: apontamentoExample,
     keyset: instantThenUuid,
     keysetOf: (row) => [row.atualizado_em, row.id],
     read: listRecords,

@@ -1,6 +1,6 @@
 import type { Pool } from '@factory/database';
 import { productionDay } from '@factory/domain';
-import { defineRoute, planoSchema, toPlano } from '@factory/http';
+import { defineRoute, planoExample, planoSchema, toPlano } from '@factory/http';
 import { planView, readPlan } from '@factory/read-models';
 import { z } from 'zod';
 import { diaParam } from '../dia-param.js';
@@ -17,6 +17,7 @@ export const producaoPlanoRoute = (deps: { pool: Pool; clock: () => Date }) =>
     summary: 'O plano de um dia de produção e suas necessidades de insumos por local',
     query: z.object({ dia: diaParam.optional() }),
     response: planoSchema,
+    examples: { response: planoExample },
     handler: async ({ query, auth }) => {
       const calendar = { fuso: auth.empresa.fuso, horaVirada: auth.empresa.horaVirada };
       const dia = query.dia ?? productionDay(deps.clock(), calendar);

@@ -17,6 +17,7 @@ export const desativarFichaRoute = (deps: CatalogoDeps) =>
     summary: 'Desativa a ficha técnica ativa do produto',
     params: z.object({ produto_id: param.uuid }),
     response: desativadaSchema,
+    examples: { response: { produto_id: '3b2a1c0d-9e8f-4a7b-8c6d-5e4f3a2b1c0d', versao: 3, ativa: false } },
     handler: ({ params, auth, request, reply }) =>
       withIdempotency(
         { pool: deps.pool, auth, request, reply, required: false, clock: deps.clock },

@@ -1,5 +1,13 @@
 import { isValidDia } from '@factory/domain';
-import { ApiError, defineRoute, planoSchema, refusalError, toPlano, withIdempotency } from '@factory/http';
+import {
+  ApiError,
+  defineRoute,
+  planoExample,
+  planoSchema,
+  refusalError,
+  toPlano,
+  withIdempotency,
+} from '@factory/http';
 import { planView } from '@factory/read-models';
 import { z } from 'zod';
 import { positionHeader } from '../../catalogo/catalogo-deps.js';
@@ -30,6 +38,7 @@ export const substituirPlanoRoute = (deps: ProducaoDeps) =>
           },
         ],
       },
+      response: planoExample,
     },
     response: planoSchema,
     handler: ({ params, body, auth, request, reply }) => {
