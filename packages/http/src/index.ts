@@ -56,6 +56,7 @@ export {
   fornecedorExample,
   insumoExample,
   planoExample,
+  produtoExample,
 } from './resources/examples.js';
 export {
   type Ficha,

@@ -4,6 +4,7 @@ import type { fichaSchema } from './ficha.js';
 import type { fornecedorSchema } from './fornecedor.js';
 import type { insumoSchema } from './insumo.js';
 import type { planoSchema } from './plano.js';
+import type { produtoSchema } from './produto.js';
 
 // One example per resource for /v1/openapi.json, shared by its list, by-id and write routes;
 // the OpenAPI tests parse every route's examples with its own schemas.
@@ -100,4 +101,33 @@ export const planoExample: z.input<typeof planoSchema> = {
     },
   ],
   atualizado_em: '2026-03-10T17:45:00.000-03:00',
+};
+
+export const produtoExample: z.input<typeof produtoSchema> = {
+  id: PRODUTO_ID,
+  sku: 'CAM-AZ-M',
+  nome: 'Camiseta azul M',
+  familia: 'camisetas',
+  atributos: { cor: 'azul', tamanho: 'M' },
+  ean: '7891000315507',
+  ncm: '61091000',
+  status: 'ativo',
+  tipo: 'produto',
+  apelidos: ['ML-CAM-AZ-M'],
+  tem_ficha: true,
+  peso_kg: 0.18,
+  peso_cubado_kg: 0.25,
+  largura_cm: 25,
+  altura_cm: 3,
+  comprimento_cm: 30,
+  ipi_pct: 0,
+  icms_pct: 17,
+  importado: false,
+  variacao: { grupo_id: '2c1b0a9f-8e7d-4c6b-9a5f-4e3d2c1b0a9f', base: false, eixos: ['cor', 'tamanho'] },
+  custo_ficha: 5.481,
+  custo_ficha_bruto: 5.22,
+  custo_manual: null,
+  criado_em: '2026-02-02T10:10:00.000-03:00',
+  atualizado_em: '2026-03-05T09:00:00.000-03:00',
+  excluido_em: null,
 };

@@ -1,5 +1,5 @@
 import type { Pool } from '@factory/database';
-import { ApiError, defineRoute, param, presentProduto, produtoSchema } from '@factory/http';
+import { ApiError, defineRoute, param, presentProduto, produtoExample, produtoSchema } from '@factory/http';
 import { findProduct } from '@factory/read-models';
 import { z } from 'zod';
 
@@ -12,6 +12,7 @@ export const produtoRoute = (pool: Pool) =>
     summary: 'Um produto ou kit, também excluído',
     params: z.object({ id: param.uuid }),
     response: produtoSchema,
+    examples: { response: produtoExample },
     handler: async ({ params, auth }) => {
       const row = await findProduct(pool, auth.empresa.id, params.id);
       if (row === null) throw new ApiError('nao_encontrado');

@@ -1,4 +1,4 @@
-import { param, presentProduto, produtoSchema } from '@factory/http';
+import { param, presentProduto, produtoExample, produtoSchema } from '@factory/http';
 import { listProducts } from '@factory/read-models';
 import { catalogFilters } from '../catalog-filters.js';
 import { defineListRoute, instantThenUuid, type ListDeps } from '../list-route.js';
@@ -18,6 +18,7 @@ export const produtosRoute = (deps: ListDeps) =>
       incluir_excluidos: param.boolean.optional(),
     },
     item: produtoSchema,
+    example: produtoExample,
     keyset: instantThenUuid,
     keysetOf: (row) => [row.atualizado_em, row.id],
     read: listProducts,
