@@ -56,6 +56,8 @@ export interface ListRouteSpec<S extends z.ZodRawShape, F, Row, K extends Keyset
   present(row: Row): Out;
   /** One item as the list answers it, for the description's example page. */
   example?: Out;
+  /** The keys of `envelope` in that example page. */
+  envelopeExample?: Record<string, unknown>;
 }
 
 // Opaque to clients: an example only shows that one comes back while there is more to read.
@@ -79,7 +81,11 @@ export function defineListRoute<S extends z.ZodRawShape, F, Row, K extends Keyse
     }),
     ...(spec.example === undefined
       ? {}
-      : { examples: { response: { dados: [spec.example], proximo_cursor: EXAMPLE_CURSOR } } }),
+      : {
+          examples: {
+            response: { ...spec.envelopeExample, dados: [spec.example], proximo_cursor: EXAMPLE_CURSOR },
+          },
+        }),
     handler: async ({ query, auth, request }) => {
       // zod cannot infer the output of an object built on a generic shape: typed here by hand.
       const { limite, cursor, ...rest } = query as { limite: number; cursor?: string };
