@@ -145,6 +145,19 @@ describeWith(['postgres', 'redis'], 'GET /v1/openapi.json, linted', () => {
 
   it('gives examples its own schemas accept, and the batch example is what the service answers', async () => {
     const withExamples = [...routes, ...readApiRoutes({ pool: routesPool })].filter((r) => r.examples);
+    // Every success answer has an example, but the description's own.
+    const withoutExample = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, operation]) => {
+          const success = Object.entries(operation.responses).find(([status]) => status.startsWith('2'))![1];
+          return (
+            (success.content as Record<string, { example?: unknown }>)['application/json']?.example ===
+            undefined
+          );
+        })
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(withoutExample).toEqual(['GET /v1/openapi.json']);
     // Every request body has an example.
     expect(routes.filter((r) => r.body && r.examples?.body === undefined).map((r) => r.url)).toEqual([]);
     expect(withExamples.map((r) => `${r.method} ${r.url}`)).toEqual(

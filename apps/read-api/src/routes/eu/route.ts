@@ -27,6 +27,26 @@ export const euRoute = defineRoute({
   scope: 'qualquer',
   summary: 'A empresa e o token da chamada',
   response: euResponse,
+  examples: {
+    response: {
+      empresa: {
+        id: '4d3c2b1a-0f9e-4d8c-8b7a-6f5e4d3c2b1a',
+        nome: 'Confecções Exemplo Ltda',
+        cnpj: '11222333000181',
+        fuso: 'America/Sao_Paulo',
+        hora_virada: '05:00',
+        sku_prefixo: 'CEX',
+      },
+      token: {
+        prefixo: 'svc_live_Xq3fK9mZp2',
+        nome: 'ERP',
+        escopos: ['estoque:ler', 'estoque:escrever', 'produtos:ler'],
+        expira_em: null,
+        limite_por_minuto: 120,
+        limite_empresa_por_minuto: 300,
+      },
+    },
+  },
   handler: async ({ auth }) => ({
     empresa: {
       id: auth.empresa.id,
