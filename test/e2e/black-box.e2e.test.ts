@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seedDemoCompany } from '@factory/tenants';
-import { createTestDatabase, describeWith } from '@factory/testing';
+import { createOpenApiCheck, createTestDatabase, describeWith, type OpenApiCheck } from '@factory/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SERVICE_MODES, type ServiceProcess, START_APART, startService } from '../support/service-process.js';
 
@@ -11,6 +11,7 @@ import { SERVICE_MODES, type ServiceProcess, START_APART, startService } from '.
 // processes apart behind the router (`npm run start:apart`). Each mode runs the same calls on
 // a fresh database; every answer is checked, and the two transcripts, with ids, instants and
 // tokens replaced by placeholders, must be equal: a client cannot tell the modes apart.
+// Every answer is also checked against the service's own description (GET /v1/openapi.json).
 
 interface Call {
   method: string;
@@ -59,6 +60,10 @@ function normalise(value: unknown, uuids: Map<string, string>): unknown {
 
 class Client {
   readonly transcript: unknown[] = [];
+  /** What broke the description, answer by answer; and how many answers were checked. */
+  readonly problems: string[] = [];
+  checked = 0;
+  #check: OpenApiCheck | undefined;
   readonly #uuids = new Map<string, string>();
 
   readonly #base: string;
@@ -68,6 +73,14 @@ class Client {
     readonly token: string,
   ) {
     this.#base = `http://127.0.0.1:${service.port}`;
+  }
+
+  /** Reads the description; every answer from then on (this one included) is checked against it. */
+  async describe(): Promise<Answer> {
+    const res = await fetch(`${this.#base}/v1/openapi.json`);
+    expect(res.status).toBe(200);
+    this.#check = await createOpenApiCheck(await res.json());
+    return this.call({ method: 'GET', path: '/v1/openapi.json' });
   }
 
   async call(call: Call, record = true): Promise<Answer> {
@@ -86,6 +99,10 @@ class Client {
       text,
     };
     expect(answer.headers['x-request-id'], `${call.method} ${call.path}`).toMatch(UUID);
+    if (this.#check) {
+      this.checked++;
+      this.problems.push(...this.#check.problems({ ...call, ...answer, body: text }));
+    }
     if (record)
       this.transcript.push({
         call: `${call.method} ${normalise(call.path.replace(/cursor=[\w-]+/, 'cursor=<cursor>'), this.#uuids)}`,
@@ -146,7 +163,7 @@ const codeOf = (answer: Answer) => (answer.json as { erro?: { codigo: string } }
 
 /** The calls, each answer checked; the same in both modes. */
 async function exercise(client: Client): Promise<void> {
-  const openapi = await client.call({ method: 'GET', path: '/v1/openapi.json' });
+  const openapi = await client.describe();
   expect(openapi.status).toBe(200);
   const paths = Object.keys((openapi.json as { paths: object }).paths);
   expect(paths).toEqual(expect.arrayContaining(['/v1/eu', '/v1/estoque/movimentos', '/v1/insumos/lote']));
@@ -324,6 +341,8 @@ describeWith(['postgres'], 'the service through HTTP, one process and processes 
           throw error;
         });
         transcripts.set(mode.name, client.transcript);
+        expect(client.checked).toBeGreaterThan(30);
+        expect(client.problems, 'answers that break the description').toEqual([]);
 
         // apart: the router, the write API, the read API and the projector each have a port
         const scraped = await checkProbesAndMetrics(service, mode === START_APART ? 4 : 1);

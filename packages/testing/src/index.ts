@@ -1,4 +1,5 @@
 export { describeWith, redisUrl } from './describe-with.js';
+export { createOpenApiCheck, type ObservedAnswer, type OpenApiCheck } from './openapi-check.js';
 export { freePort } from './private/free-port.js';
 export {
   type PrivatePostgres,
