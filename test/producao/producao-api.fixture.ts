@@ -51,6 +51,7 @@ export async function startProducaoApi(now = new Date()): Promise<ProducaoApi> {
     await store.close();
   });
   const { app } = await createTestApi(db, {
+    checkAnswers: true,
     routes: [
       ...readApiRoutes({ pool: db.pool, windowSeconds: 30, clock: clock.now }),
       ...writeApiRoutes({ pool: db.pool, clock: clock.now }),

@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { type AnyRoute, type ApiService, createApiService, type RateLimits } from '@factory/http';
+import {
+  type AnyRoute,
+  type ApiService,
+  buildOpenApiDocument,
+  createApiService,
+  type RateLimits,
+} from '@factory/http';
 import { afterAll, inject } from 'vitest';
+import { createOpenApiCheck } from './openapi-check.js';
+import { reportOpenApiProblems } from './openapi-problems.js';
 import type { TestDatabase } from './test-database.js';
 
 /** A clock tests move by hand, so a minute or an expiry passes without sleeping. */
@@ -28,6 +36,11 @@ export async function createTestApi(
     clock?: TestClock;
     limits?: RateLimits;
     redisUrl?: string | null;
+    /**
+     * Checks every answer against the service's own description (status, headers, body); an
+     * answer that breaks it fails the test it happened in (test/support/openapi-answers.setup.ts).
+     */
+    checkAnswers?: boolean;
   },
 ): Promise<ApiService> {
   const redisUrl = options.redisUrl === undefined ? inject('testServices').redisUrl : options.redisUrl;
@@ -44,5 +57,28 @@ export async function createTestApi(
     rateLimitKeyPrefix: `test-rl-${randomBytes(6).toString('hex')}`,
   });
   afterAll(() => service.close());
+  if (options.checkAnswers) await checkAnswers(service);
   return service;
+}
+
+async function checkAnswers({ app }: ApiService): Promise<void> {
+  const check = await createOpenApiCheck(buildOpenApiDocument(app.routeCatalog));
+  // Last onSend hook: the platform's headers are set, the body is serialised.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : null;
+    if (body === null) return payload;
+    const headers = Object.fromEntries(
+      Object.entries(reply.getHeaders()).map(([name, value]) => [name, String(value)]),
+    );
+    reportOpenApiProblems(
+      check.problems({
+        method: request.method,
+        path: request.url,
+        status: reply.statusCode,
+        headers,
+        body,
+      }),
+    );
+    return payload;
+  });
 }

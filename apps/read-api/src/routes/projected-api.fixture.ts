@@ -46,6 +46,7 @@ export async function createProjectedApi<W>(options: {
     await store.close();
   });
   const service = await createTestApi(db, {
+    checkAnswers: true,
     routes: readApiRoutes({ pool: db.pool, windowSeconds: options.windowSeconds ?? 30, clock: clock.now }),
     clock,
     redisUrl: null,

@@ -39,6 +39,7 @@ export async function startCatalogoApi(): Promise<CatalogoApi> {
   const db = await createTestDatabase({ poolSize: 8 });
   const clock = new TestClock(new Date(NOW));
   const { app } = await createTestApi(db, {
+    checkAnswers: true,
     routes: writeApiRoutes({ pool: db.pool, clock: clock.now }),
     clock,
     limits: { perToken: 1_000_000, perCompany: 1_000_000 },

@@ -27,6 +27,7 @@ export async function startEstoqueApi(): Promise<EstoqueApi> {
   const db = await createTestDatabase({ poolSize: 20 });
   const clock = new TestClock(new Date(NOW));
   const { app } = await createTestApi(db, {
+    checkAnswers: true,
     routes: writeApiRoutes({ pool: db.pool, clock: clock.now }),
     clock,
     // the concurrency tests send more than a minute's worth of calls

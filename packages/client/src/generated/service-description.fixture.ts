@@ -8,6 +8,7 @@ import { writeApiRoutes } from '@factory/write-api';
  */
 export function createServiceApi(db: TestDatabase) {
   return createTestApi(db, {
+    checkAnswers: true,
     routes: [...readApiRoutes({ pool: db.pool }), ...writeApiRoutes({ pool: db.pool })],
   });
 }
