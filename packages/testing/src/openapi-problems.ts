@@ -6,7 +6,7 @@ const KEY = Symbol.for('factory.openApiProblems');
 const store = globalThis as { [KEY]?: string[] };
 
 export function reportOpenApiProblems(problems: string[]): void {
-  (store[KEY] ??= []).push(...problems);
+  store[KEY] = [...(store[KEY] ?? []), ...problems];
 }
 
 export function takeOpenApiProblems(): string[] {
