@@ -127,6 +127,7 @@ describeWith(['postgres'], 'cost fields over every operation of the OpenAPI docu
       await eventStore.close();
     });
     const { app } = await createTestApi(db, {
+      checkAnswers: true,
       routes: [...readApiRoutes({ pool: db.pool, windowSeconds: 0 }), ...writeApiRoutes({ pool: db.pool })],
       limits: { perToken: 1_000_000, perCompany: 1_000_000 },
     });

@@ -39,6 +39,7 @@ describeWith(['postgres'], 'rebuild under HTTP load', () => {
       watermarkIntervalMs: 25,
     });
     const { app } = await createTestApi(db, {
+      checkAnswers: true,
       routes: [...readApiRoutes({ pool: db.pool, windowSeconds: 0 }), ...writeApiRoutes({ pool: db.pool })],
       redisUrl: null,
       limits: { perToken: 1_000_000, perCompany: 1_000_000 },

@@ -60,6 +60,7 @@ export async function startHostileScene(): Promise<HostileScene> {
     ...writeApiRoutes({ pool: db.pool }),
   ];
   const service = await createTestApi(db, {
+    checkAnswers: true,
     routes,
     limits: { perToken: 10_000_000, perCompany: 10_000_000 },
   });

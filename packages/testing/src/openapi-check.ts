@@ -29,11 +29,22 @@ function describedResponse(operation: Operation, status: number): DescribedRespo
   return responses[String(status)] ?? responses[`${String(status)[0]}XX`] ?? responses.default;
 }
 
+function isRefusal(answer: ObservedAnswer): boolean {
+  if (answer.status < 400 || answer.status > 499) return false;
+  // HEAD's body never reaches the client (a server hook may still see the one it drops).
+  if (answer.method === 'HEAD' && answer.body === '') return true;
+  try {
+    return typeof (JSON.parse(answer.body) as { erro?: { codigo?: unknown } }).erro?.codigo === 'string';
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Checks answers against the service's own description (status, headers, body) with
  * openapi-backend's validator (Ajv underneath; JSON Schema formats from ajv-formats).
- * An answer to a method and path the description has no operation for can only be the
- * platform's 404 (unknown route) or 405 (other method), which every path may give.
+ * A request the description has no operation for (unknown path, other method, a trailing
+ * slash, a token in the URL...) can only be refused: a 4xx in the error envelope.
  */
 export async function createOpenApiCheck(document: unknown): Promise<OpenApiCheck> {
   const api = new OpenAPIBackend({
@@ -50,16 +61,19 @@ export async function createOpenApiCheck(document: unknown): Promise<OpenApiChec
     problems(answer) {
       const at = `${answer.method} ${answer.path} → ${answer.status}`;
       const [path = '', query = ''] = answer.path.split('?');
-      const operation = api.router.matchOperation({
-        method: answer.method,
-        path,
-        query: Object.fromEntries(new URLSearchParams(query)),
-        headers: answer.headers,
-      });
+      // OpenAPI paths match exactly; the router would also take a trailing slash.
+      const operation = /.\/$/.test(path)
+        ? undefined
+        : api.router.matchOperation({
+            method: answer.method,
+            path,
+            query: Object.fromEntries(new URLSearchParams(query)),
+            headers: answer.headers,
+          });
       if (!operation)
-        return answer.status === 404 || answer.status === 405
+        return isRefusal(answer)
           ? []
-          : [`${at}: no operation describes it, and it is not a 404 or 405`];
+          : [`${at}: no operation describes it, and it is not a refusal (4xx, erro)`];
 
       const described = describedResponse(operation, answer.status);
       if (!described) return [`${at}: status not described by ${operation.operationId}`];

@@ -53,11 +53,14 @@ describe('createOpenApiCheck', () => {
     check = await createOpenApiCheck(document);
   });
 
-  it('passes an answer that keeps its description, and the platform 404/405 on paths it lacks', () => {
+  it('passes an answer that keeps its description, and refusals of requests it lacks', () => {
     expect(check.problems(good)).toEqual([]);
     expect(check.problems({ ...good, status: 204, headers: {}, body: '' })).toEqual([]);
-    expect(check.problems({ ...good, method: 'DELETE', status: 405, body: '{}' })).toEqual([]);
-    expect(check.problems({ ...good, path: '/v1/nada', status: 404, body: '{}' })).toEqual([]);
+    const erro = JSON.stringify({ erro: { codigo: 'rota_inexistente', mensagem: 'x' } });
+    expect(check.problems({ ...good, method: 'DELETE', status: 405, body: erro })).toEqual([]);
+    expect(check.problems({ ...good, path: '/v1/nada', status: 404, body: erro })).toEqual([]);
+    expect(check.problems({ ...good, path: '/v1/nada?token=x', status: 400, body: erro })).toEqual([]);
+    expect(check.problems({ ...good, method: 'HEAD', status: 405, body: '' })).toEqual([]);
   });
 
   it.each<[string, Partial<ObservedAnswer>, RegExp]>([
@@ -100,6 +103,11 @@ describe('createOpenApiCheck', () => {
       /a body where the description has none/,
     ],
     ['a success on a path it lacks', { path: '/v1/nada', status: 200 }, /no operation describes it/],
+    [
+      'a refusal out of the envelope on a path it lacks',
+      { path: '/v1/nada', status: 404, body: '{}' },
+      /not a refusal/,
+    ],
   ])('fails %s', (_name, change, problem) => {
     const problems = check.problems({ ...good, ...change });
     expect(problems).toEqual([expect.stringMatching(problem)]);

@@ -9,7 +9,7 @@ describeWith(['postgres', 'redis'], 'GET /v1/eu', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
   beforeAll(async () => {
     db = await createTestDatabase();
-    ({ app } = await createTestApi(db, { routes: [euRoute] }));
+    ({ app } = await createTestApi(db, { routes: [euRoute], checkAnswers: true }));
   });
 
   it('describes the company and the calling token, every key present', async () => {

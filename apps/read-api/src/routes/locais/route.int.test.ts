@@ -9,7 +9,7 @@ describeWith(['postgres', 'redis'], 'GET /v1/locais', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
   beforeAll(async () => {
     db = await createTestDatabase();
-    ({ app } = await createTestApi(db, { routes: [locaisRoute(db.pool)] }));
+    ({ app } = await createTestApi(db, { routes: [locaisRoute(db.pool)], checkAnswers: true }));
   });
 
   it("lists the company's locations by name, inactive ones too, unpaginated, and no other company's", async () => {
