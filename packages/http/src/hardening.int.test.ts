@@ -37,7 +37,7 @@ describeWith(['postgres', 'redis'], 'hardening (issue 13) at the platform', () =
 
   beforeAll(async () => {
     const db = await createTestDatabase();
-    app = (await createTestApi(db, { routes: platformTestRoutes })).app;
+    app = (await createTestApi(db, { routes: platformTestRoutes, checkAnswers: true })).app;
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as AddressInfo).port;
     reader = await createTenantFixture(db.pool, { escopos: ['produtos:ler'] });

@@ -43,7 +43,7 @@ describeWith(['postgres', 'redis'], 'HTTP platform', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     clock = new TestClock(new Date('2026-11-22T10:00:05Z'));
-    service = await createTestApi(db, { routes: platformTestRoutes, clock });
+    service = await createTestApi(db, { routes: platformTestRoutes, clock, checkAnswers: true });
     app = service.app;
     reader = await createTenantFixture(db.pool, { escopos: ['produtos:ler'], now: clock.now() });
   });

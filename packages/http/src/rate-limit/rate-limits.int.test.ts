@@ -43,7 +43,7 @@ describeWith(['postgres', 'redis'], 'rate limits', () => {
   it('caps the company across its tokens, Remaining never above the company budget', async () => {
     const clock = new TestClock(new Date('2026-11-22T11:00:00Z'));
     const limits = { perToken: 5, perCompany: 6 };
-    const a = await createTestApi(db, { routes: platformTestRoutes, clock, limits });
+    const a = await createTestApi(db, { routes: platformTestRoutes, clock, limits, checkAnswers: true });
     const t1 = await createTenantFixture(db.pool, { escopos: ['produtos:ler'] });
     const t2 = await createToken(db.pool, {
       empresaId: t1.empresaId,
