@@ -46,7 +46,10 @@ describeWith(['postgres'], 'database unavailable', () => {
     viaRelay.port = String(port);
     const pool = createPool(viaRelay.toString(), { max: 2 });
     afterAll(() => pool.end());
-    const { app } = await createTestApi({ ...db, pool }, { routes: platformTestRoutes, redisUrl: null, checkAnswers: true });
+    const { app } = await createTestApi(
+      { ...db, pool },
+      { routes: platformTestRoutes, redisUrl: null, checkAnswers: true },
+    );
     const t = await createTenantFixture(db.pool, { escopos: ['produtos:ler'] });
 
     await relay.down();

@@ -35,7 +35,11 @@ describeWith(['postgres', 'redis'], 'withIdempotency', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     clock = new TestClock(new Date('2026-05-01T10:00:00Z'));
-    ({ app } = await createTestApi(db, { routes: idempotencyTestRoutes(db.pool, clock.now, probe), clock, checkAnswers: true }));
+    ({ app } = await createTestApi(db, {
+      routes: idempotencyTestRoutes(db.pool, clock.now, probe),
+      clock,
+      checkAnswers: true,
+    }));
     tenant = await createTenantFixture(db.pool, { escopos: ['estoque:escrever'], now: clock.now() });
   });
   beforeEach(() => {
