@@ -1,5 +1,5 @@
-import { createPool, type Pool } from '@factory/database';
-import { compareCheckpoints, createPostgresEventStore, type EventStore } from '@factory/event-store';
+import type { Pool } from '@factory/database';
+import { compareCheckpoints, type EventStore } from '@factory/event-store';
 import { type JobContext, JobInterrupted, type JobKind } from '@factory/jobs';
 import { readCheckpoint } from '../../projector/checkpoints.js';
 import type { Projection, ProjectionTarget } from '../../projector/projection.js';
@@ -8,6 +8,7 @@ import { Pause, type ProjectorLog } from '../../projector/projector-log.js';
 import { discardVersion, prepareVersion } from './prepare-version.js';
 import { RebuildMeter } from './rebuild-meter.js';
 import { readRebuild, recordFailure, recordProgress } from './rebuild-record.js';
+import { SharedRebuildDatabase } from './shared-rebuild-database.js';
 import { swapVersion } from './swap-version.js';
 
 export const REBUILD_JOB = 'projection-rebuild';
@@ -18,8 +19,8 @@ export interface RebuildJobData {
 }
 
 export interface RebuildJobOptions {
-  /** The rebuild gets a small pool of its own: a swap waiting on live batches and readers must
-   *  never wait for a connection they hold. */
+  /** The rebuilds get a small pool of their own (shared-rebuild-database.ts): a swap waiting on
+   *  live batches and readers must never wait for a connection they hold. */
   databaseUrl: string;
   projections: readonly Projection[];
   log: ProjectorLog;
@@ -38,16 +39,10 @@ export interface RebuildJobOptions {
  * kill -9, goes on from the version's own checkpoint.
  */
 export function rebuildJob(options: RebuildJobOptions): JobKind<RebuildJobData> {
-  const withDatabase = async <T>(work: (pool: Pool, eventStore: EventStore) => Promise<T>) => {
-    const pool = createPool(options.databaseUrl, { max: 5, name: 'factory-rebuild' });
-    const eventStore = createPostgresEventStore({ pool });
-    try {
-      return await work(pool, eventStore);
-    } finally {
-      await eventStore.close();
-      await pool.end();
-    }
-  };
+  // `--todas` rebuilds every projection at once; they share one read of the log.
+  const concurrency = Math.max(1, options.projections.length);
+  const database = new SharedRebuildDatabase(options.databaseUrl, concurrency);
+  const withDatabase = <T>(work: (pool: Pool, eventStore: EventStore) => Promise<T>) => database.use(work);
   const projectionNamed = (name: string) => {
     const projection = options.projections.find((p) => p.name === name);
     if (!projection) throw new Error(`no projection named ${name} in this worker`);
@@ -57,8 +52,7 @@ export function rebuildJob(options: RebuildJobOptions): JobKind<RebuildJobData> 
     name: REBUILD_JOB,
     attempts: options.attempts ?? 5,
     backoffMs: options.backoffMs ?? 2000,
-    // `--todas` rebuilds every projection at once.
-    concurrency: 2,
+    concurrency,
     lockMs: 15_000,
     run: (ctx) => withDatabase((pool, eventStore) => rebuild(ctx, pool, eventStore)),
     onFailed: (ctx, error) =>

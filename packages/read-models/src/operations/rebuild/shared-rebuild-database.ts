@@ -1,0 +1,44 @@
+import { createPool, type Pool } from '@factory/database';
+import { createPostgresEventStore, type EventStore } from '@factory/event-store';
+
+/** Connections per rebuild running at once (its batches, its log reads, its progress, its swap). */
+const CONNECTIONS_PER_REBUILD = 5;
+
+/**
+ * One pool and one event store for the rebuilds a worker runs at once, made by the first and
+ * ended by the last. Sharing the store shares its log tail: rebuilds that start together
+ * (`reconstruir --todas`, or the open rebuilds a worker takes at start) read and decode each
+ * event of the log once, not once each; they keep in step, at the pace of the slowest. Each
+ * rebuild still has its own projector run, checkpoint and swap. The pool is apart from the live
+ * builds' so that a swap waiting on live batches and readers never waits for a connection they
+ * hold; it grows by CONNECTIONS_PER_REBUILD per rebuild it may host.
+ */
+export class SharedRebuildDatabase {
+  #shared: { pool: Pool; eventStore: EventStore; users: number } | null = null;
+
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly rebuildsAtOnce: number,
+  ) {}
+
+  async use<T>(work: (pool: Pool, eventStore: EventStore) => Promise<T>): Promise<T> {
+    if (!this.#shared) {
+      const pool = createPool(this.databaseUrl, {
+        max: CONNECTIONS_PER_REBUILD * this.rebuildsAtOnce,
+        name: 'factory-rebuild',
+      });
+      this.#shared = { pool, eventStore: createPostgresEventStore({ pool }), users: 0 };
+    }
+    const shared = this.#shared;
+    shared.users++;
+    try {
+      return await work(shared.pool, shared.eventStore);
+    } finally {
+      if (--shared.users === 0) {
+        if (this.#shared === shared) this.#shared = null;
+        await shared.eventStore.close();
+        await shared.pool.end();
+      }
+    }
+  }
+}
