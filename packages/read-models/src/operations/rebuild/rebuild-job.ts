@@ -73,7 +73,9 @@ export function rebuildJob(options: RebuildJobOptions): JobKind<RebuildJobData> 
     const target = await prepareVersion(pool, projection, record.id);
     const resumedAt = (await readCheckpoint(pool, target.checkpointName))!.checkpoint;
     options.log.info({ ...fields, posicao: resumedAt.position }, 'rebuild running');
-    // 2. Build it with the projector every live build runs, until it reaches the head.
+    // 2. Build it with the projector every live build runs, until it reaches the head; with the
+    //    other rebuilds starting now, so that they share one read of the log.
+    await database.startTogether();
     const meter = new RebuildMeter(Date.now());
     const build = startProjector({
       pool,

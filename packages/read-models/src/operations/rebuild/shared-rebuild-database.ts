@@ -15,6 +15,9 @@ const CONNECTIONS_PER_REBUILD = 5;
  */
 export class SharedRebuildDatabase {
   #shared: { pool: Pool; eventStore: EventStore; users: number } | null = null;
+  /** Rebuilds ready to read the log, and those waiting for the others (see `startTogether`). */
+  #ready = 0;
+  #waiting: Array<() => void> = [];
 
   constructor(
     private readonly databaseUrl: string,
@@ -34,11 +37,46 @@ export class SharedRebuildDatabase {
     try {
       return await work(shared.pool, shared.eventStore);
     } finally {
-      if (--shared.users === 0) {
+      shared.users--;
+      this.#release();
+      if (shared.users === 0) {
         if (this.#shared === shared) this.#shared = null;
         await shared.eventStore.close();
         await shared.pool.end();
       }
     }
+  }
+
+  /**
+   * Waits (at most `maxWaitMs`) until every rebuild using the database is ready to read the log,
+   * so that they subscribe together: the log tail serves readers inside its stretch only, and
+   * one that starts after the others have moved on reads the whole log on its own.
+   */
+  async startTogether(maxWaitMs = 2000): Promise<void> {
+    this.#ready++;
+    try {
+      if (this.#allReady()) return this.#release();
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, maxWaitMs);
+        this.#waiting.push(done);
+        function done() {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    } finally {
+      this.#ready--;
+    }
+  }
+
+  #allReady(): boolean {
+    return this.#shared !== null && this.#ready >= this.#shared.users;
+  }
+
+  #release(): void {
+    if (!this.#allReady() && this.#shared !== null && this.#shared.users > 0) return;
+    const waiting = this.#waiting;
+    this.#waiting = [];
+    for (const done of waiting) done();
   }
 }
