@@ -40,4 +40,42 @@ describeWith(['postgres'], 'the database the rebuilds running at once share', ()
     expect(later).not.toBe(seen[0]!.pool);
     expect(later.ended).toBe(true);
   });
+
+  it('starts the rebuilds using it together: each waits until the others are ready or gone', async () => {
+    const shared = new SharedRebuildDatabase(db.url, 3);
+    const order: string[] = [];
+    let readyB!: () => void;
+    const bReady = new Promise<void>((resolve) => {
+      readyB = resolve;
+    });
+    let endC!: () => void;
+    const cEnds = new Promise<void>((resolve) => {
+      endC = resolve;
+    });
+    // Long enough that only the others can let the first start.
+    // Each rebuild prepares its version first (a round trip): the others have joined by then.
+    const a = shared.use(async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      await shared.startTogether(600_000);
+      order.push('a starts');
+    });
+    const b = shared.use(async () => {
+      await bReady;
+      order.push('b ready');
+      await shared.startTogether(600_000);
+      order.push('b starts');
+    });
+    const c = shared.use(async () => {
+      await cEnds;
+      order.push('c gone');
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    readyB();
+    await new Promise((resolve) => setImmediate(resolve));
+    // c never starts reading: a and b go once it is gone.
+    endC();
+    await Promise.all([a, b, c]);
+    expect(order.slice(0, 2)).toEqual(['b ready', 'c gone']);
+    expect(order.slice(2).sort()).toEqual(['a starts', 'b starts']);
+  });
 });
