@@ -55,6 +55,8 @@ export {
   fichaExample,
   fornecedorExample,
   insumoExample,
+  movimentoBodyExample,
+  movimentoExample,
   planoExample,
   produtoExample,
 } from './resources/examples.js';

@@ -3,6 +3,7 @@ import type { apontamentoSchema } from './apontamento.js';
 import type { fichaSchema } from './ficha.js';
 import type { fornecedorSchema } from './fornecedor.js';
 import type { insumoSchema } from './insumo.js';
+import type { movimentoSchema } from './movimento.js';
 import type { planoSchema } from './plano.js';
 import type { produtoSchema } from './produto.js';
 
@@ -130,4 +131,24 @@ export const produtoExample: z.input<typeof produtoSchema> = {
   criado_em: '2026-02-02T10:10:00.000-03:00',
   atualizado_em: '2026-03-05T09:00:00.000-03:00',
   excluido_em: null,
+};
+
+/** The body of a movement registration (POST /v1/estoque/movimentos). */
+export const movimentoBodyExample = {
+  insumo_id: INSUMO_ID,
+  local_id: '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b',
+  tipo: 'entrada_manual' as const,
+  quantidade: 120,
+  unidade: 'm',
+  custo_unitario: 4.35,
+  referencia: 'NF 4471',
+  motivo: 'compra de tecido',
+};
+
+/** That movement as registered and as listed (GET /v1/estoque/movimentos). */
+export const movimentoExample: z.input<typeof movimentoSchema> = {
+  id: '1f2e3d4c-5b6a-4798-8a7b-6c5d4e3f2a1b',
+  ...movimentoBodyExample,
+  origem: 'api',
+  criado_em: '2026-03-10T09:15:00.000-03:00',
 };

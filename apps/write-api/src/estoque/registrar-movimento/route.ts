@@ -1,4 +1,11 @@
-import { defineRoute, movimentoSchema, param, withIdempotency } from '@factory/http';
+import {
+  defineRoute,
+  movimentoBodyExample,
+  movimentoExample,
+  movimentoSchema,
+  param,
+  withIdempotency,
+} from '@factory/http';
 import { z } from 'zod';
 import { answerMovement } from '../answer-movement.js';
 import type { EstoqueDeps } from '../estoque-deps.js';
@@ -29,31 +36,7 @@ export const registrarMovimentoRoute = (deps: EstoqueDeps) =>
     response: movimentoSchema,
     status: 201,
     idempotencyKey: 'required',
-    examples: {
-      body: {
-        insumo_id: '5a3c2e1f-8b7d-4c6a-9e0f-1d2b3c4d5e6f',
-        local_id: '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b',
-        tipo: 'entrada_manual',
-        quantidade: 120,
-        unidade: 'm',
-        custo_unitario: 4.35,
-        referencia: 'NF 4471',
-        motivo: 'compra de tecido',
-      },
-      response: {
-        id: '1f2e3d4c-5b6a-4798-8a7b-6c5d4e3f2a1b',
-        insumo_id: '5a3c2e1f-8b7d-4c6a-9e0f-1d2b3c4d5e6f',
-        local_id: '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b',
-        tipo: 'entrada_manual',
-        quantidade: 120,
-        unidade: 'm',
-        custo_unitario: 4.35,
-        referencia: 'NF 4471',
-        motivo: 'compra de tecido',
-        origem: 'api',
-        criado_em: '2026-03-10T09:15:00.000-03:00',
-      },
-    },
+    examples: { body: movimentoBodyExample, response: movimentoExample },
     handler: ({ body, auth, request, reply }) =>
       withIdempotency({ pool: deps.pool, auth, request, reply, clock: deps.clock }, (key, attempt) => {
         const context = writeContextOf(auth, request, key, deps.clock());
