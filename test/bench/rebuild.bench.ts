@@ -1,28 +1,26 @@
-import { writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { createPool, migrate } from '@factory/database';
 import { createPostgresEventStore } from '@factory/event-store';
-import { startJobRunner } from '@factory/jobs';
 import {
   PROJECTIONS,
-  REBUILD_JOB,
+  readProjectionStatus,
   readRebuild,
-  rebuildJob,
   requestRebuild,
-  silentLog,
   verifyProjections,
 } from '@factory/read-models';
 import { catalogItems } from '../../packages/read-models/src/catalog/catalog-items.fixture.js';
 import { appendStockLog } from '../../packages/read-models/src/stock/stock-load.fixture.js';
 import type { BenchContext } from './support/bench-context.js';
 import { ratioLine } from './support/bench-context.js';
-import { peakRssMb } from './support/process-stats.js';
+import { startChildServer } from './support/child-server.js';
 import { rawScan } from './support/raw-scan.js';
 
 /**
  * `projecoes reconstruir --todas` and `projecoes verificar` over a log of movements plus its
  * catalog: the rebuild's wall time and events/s against a raw ordered scan of the same log in
- * the same run, this process's peak RSS during the rebuild (the high-water mark is reset just
- * before it), and verificar's wall time. Sizes: REBUILD_BENCH_EVENTS, a comma list of movement
+ * the same run, the projector process's peak RSS during the rebuild (the high-water mark is
+ * reset just before it) against its RSS idle at the head, and verificar's wall time. Sizes: REBUILD_BENCH_EVENTS, a comma list of movement
  * counts (250000 by default; `250000,1000000` shows whether memory grows with the log). Each
  * size runs on a database of its own. Printed, never asserted.
  */
@@ -78,32 +76,51 @@ async function runSize(ctx: BenchContext, movements: number): Promise<void> {
       `  raw ordered scan: ${scanned} events in ${scanSeconds.toFixed(1)} s (${Math.round(scanned / scanSeconds)} events/s)`,
     );
 
-    // Every projection rebuilt at once, as `projecoes reconstruir --todas` has the worker do.
-    writeFileSync('/proc/self/clear_refs', '5'); // resets VmHWM: the peak is the rebuild's own
-    const jobs = await startJobRunner({
-      redisUrl: null,
-      kinds: [rebuildJob({ databaseUrl: ctx.databaseUrl, projections: PROJECTIONS, log: silentLog })],
-      log: silentLog,
-    });
-    started = performance.now();
-    const rebuilds = await Promise.all(PROJECTIONS.map((p) => requestRebuild(pool, p.name)));
-    for (const r of rebuilds) await jobs.enqueue(REBUILD_JOB, r.id, { id: r.id });
+    // Every projection rebuilt at once, as `projecoes reconstruir --todas` has it done: by the
+    // projector process (apps/projector, without Redis), built and run on plain Node as the
+    // image runs it; its peak RSS is the figure. It first brings its live projections to the
+    // head, then its high-water mark is reset, so the peak is the rebuild's own on top of an
+    // idle worker at the head.
+    const worker = await startChildServer(
+      await builtMain('@factory/projector'),
+      {
+        DATABASE_URL: ctx.databaseUrl,
+        REDIS_URL: '',
+        METRICS_PORT: '0',
+        LOG_LEVEL: 'warn',
+      },
+      /and \/readyz on port (\d+)/,
+    );
     let peak = 0;
-    for (;;) {
-      peak = Math.max(peak, peakRss());
-      const now = await Promise.all(rebuilds.map((r) => readRebuild(pool, r.id)));
-      if (now.some((r) => r!.estado === 'falhou'))
-        throw new Error(`rebuild failed: ${now.map((r) => r!.erro)}`);
-      if (now.every((r) => r!.estado === 'concluida')) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
+    let idle = 0;
+    let rebuildSeconds = 0;
+    try {
+      await waitFor(async () =>
+        (await readProjectionStatus(pool, PROJECTIONS)).every((p) => p.atraso_eventos === 0),
+      );
+      worker.resetPeakRss();
+      idle = worker.peakRssMb();
+      started = performance.now();
+      const rebuilds = await Promise.all(PROJECTIONS.map((p) => requestRebuild(pool, p.name)));
+      for (;;) {
+        peak = Math.max(peak, worker.peakRssMb());
+        const now = await Promise.all(rebuilds.map((r) => readRebuild(pool, r.id)));
+        if (now.some((r) => r!.estado === 'falhou'))
+          throw new Error(`rebuild failed: ${now.map((r) => r!.erro)}`);
+        if (now.every((r) => r!.estado === 'concluida')) break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      rebuildSeconds = (performance.now() - started) / 1000;
+      peak = Math.max(peak, worker.peakRssMb());
+    } finally {
+      await worker.stop();
     }
-    const rebuildSeconds = (performance.now() - started) / 1000;
-    peak = Math.max(peak, peakRss());
-    await jobs.close();
     ctx.log(
       `  reconstruir --todas (${PROJECTIONS.map((p) => p.name).join(', ')}): ${rebuildSeconds.toFixed(1)} s, ` +
-        `${Math.round(events / rebuildSeconds)} log events/s, peak RSS ${peak} MB`,
+        `${Math.round(events / rebuildSeconds)} log events/s, projector process peak RSS ${peak} MB ` +
+        `(${idle} MB idle at the head before it)`,
     );
+    ctx.log(ratioLine('peak RSS during rebuild / idle RSS', peak, idle));
     ctx.log(ratioLine('rebuild time / raw scan time', rebuildSeconds, scanSeconds));
 
     started = performance.now();
@@ -119,4 +136,19 @@ async function runSize(ctx: BenchContext, movements: number): Promise<void> {
 
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
 
-const peakRss = () => peakRssMb(process.pid);
+/** Builds an app and what it imports (turbo caches unchanged packages); its main's path. */
+async function builtMain(app: string): Promise<string> {
+  await promisify(execFile)('npx', [
+    'turbo',
+    'run',
+    'build',
+    `--filter=${app}...`,
+    '--output-logs=errors-only',
+  ]);
+  return `apps/${app.replace('@factory/', '')}/dist/main.js`;
+}
+
+/** Resolves once `done` holds, asking every 500 ms. */
+async function waitFor(done: () => Promise<boolean>): Promise<void> {
+  while (!(await done())) await new Promise((resolve) => setTimeout(resolve, 500));
+}

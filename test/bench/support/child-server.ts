@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { peakRssMb } from './process-stats.js';
+import { peakRssMb, resetPeakRss } from './process-stats.js';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 
@@ -7,16 +7,26 @@ export interface ChildServer {
   port: number;
   /** The process's resident set high-water mark (VmHWM), in MB. */
   peakRssMb(): number;
+  /** Restarts the high-water mark from the current RSS (root, or the process's owner). */
+  resetPeakRss(): void;
   stop(): Promise<void>;
 }
 
 /**
  * Starts a benchmark server script in its own process (so the load generator does not share
  * its event loop) and resolves with the port it announces: `PORT=<n>` on stdout (bench
- * servers) or `listening on port <n>` on stderr (the apps' own mains).
+ * servers) or `listening on port <n>` on stderr (the apps' own mains). `announcement`
+ * overrides that pattern (its first group is the port): the projector announces only its
+ * metrics port.
  */
-export function startChildServer(script: string, env: Record<string, string>): Promise<ChildServer> {
-  const child: ChildProcess = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', script], {
+export function startChildServer(
+  script: string,
+  env: Record<string, string>,
+  announcement = /PORT=(\d+)|listening on port (\d+)/,
+): Promise<ChildServer> {
+  // A built script (.js) runs on plain Node, as the image runs it; a source one through tsx.
+  const loader = script.endsWith('.js') ? [] : ['--conditions=source', '--import', 'tsx'];
+  const child: ChildProcess = spawn(process.execPath, [...loader, script], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -26,11 +36,12 @@ export function startChildServer(script: string, env: Record<string, string>): P
     const listen = (chunk: Buffer, echo: NodeJS.WriteStream) => {
       echo.write(chunk);
       said += String(chunk);
-      const port = /PORT=(\d+)|listening on port (\d+)/.exec(said);
+      const port = announcement.exec(said);
       if (port)
         resolve({
           port: Number(port[1] ?? port[2]),
           peakRssMb: () => peakRssMb(child.pid!),
+          resetPeakRss: () => resetPeakRss(child.pid!),
           stop: () =>
             new Promise<void>((done) => {
               child.once('exit', () => done());

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 
 /** utime + stime of a process, in seconds (clock ticks of 1/100 s on Linux). */
 export function cpuSeconds(pid: number): number {
@@ -10,4 +10,9 @@ export function cpuSeconds(pid: number): number {
 export function peakRssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+
+/** Resets the process's VmHWM to its current RSS (Linux clear_refs, value 5). */
+export function resetPeakRss(pid: number): void {
+  writeFileSync(`/proc/${pid}/clear_refs`, '5');
 }
