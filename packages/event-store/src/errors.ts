@@ -1,4 +1,5 @@
 import type { ExpectedRevision, StreamRevision } from './event-store.js';
+import type { UniqueKey } from './write-side.js';
 
 /**
  * The stream moved on since the caller read it. The command handler catches this, reads the
@@ -30,5 +31,21 @@ export class DuplicateEventIdsError extends Error {
     super(
       `stream ${stream}: event ids already in the log and not a retry of one append: ${existingIds.join(', ')}`,
     );
+  }
+}
+
+/**
+ * An append's uniqueness claim lost: another record of the company holds the key (a SKU, an
+ * alias, a tax id). Nothing is written. The caller resolves its facts again and decides again,
+ * so that it sees the holder. `scopes` says which kinds of key collided; `keys` the keys when the
+ * adapter knows them.
+ */
+export class UniquenessConflictError extends Error {
+  override readonly name = 'UniquenessConflictError';
+  constructor(
+    readonly scopes: readonly UniqueKey['scope'][],
+    readonly keys: readonly UniqueKey[] = [],
+  ) {
+    super(`uniqueness conflict on ${scopes.join(', ') || 'a write-side key'}`);
   }
 }

@@ -1,4 +1,5 @@
 import type { LogCheckpoint } from './checkpoint.js';
+import type { AppendOutcome, AppendRequest, LoadedStreamData, StreamToLoad } from './write-side.js';
 
 /** What every stored event is: a stable, versioned type name and its JSON data. */
 export type EventShape = { type: string; data: unknown };
@@ -115,6 +116,41 @@ export interface EventStore {
     stream: string,
     options?: ReadStreamOptions,
   ): Promise<RecordedEvent<E>[]>;
+  /**
+   * What the write side decides on, for several streams at once: per stream, in the order asked,
+   * its latest snapshot of the kind asked (null without one) and every committed event after the
+   * snapshot's revision (the whole stream without one), in revision order. Reads whatever is
+   * committed (not the gap-free cut of `readAll`); revisions are dense, and the append's expected
+   * revision checks what was read. A snapshot never runs ahead of its stream.
+   */
+  loadStreams(streams: readonly StreamToLoad[]): Promise<LoadedStreamData[]>;
+  /**
+   * One write: appends to every stream of `request.streams` atomically (all or nothing, each at
+   * its expected revision), with the write-side rows, uniqueness changes and checks it carries.
+   * - Written: every event is in the log, in the order given (streams in order, events in
+   *   order), and every row of `request.rows` is written once: in the append's own commit, or,
+   *   where the adapter writes rows after the commit, before `writeSideRowsCurrent()` next
+   *   resolves (after a crash, re-derived from the log). Rows are keyed by their event id:
+   *   writing one twice changes nothing.
+   * - Not written (nothing at all is): an event id already in the log (`existing`: a retry of an
+   *   earlier write when every id of a stream is in that stream, else a reused key), a stream
+   *   not at its expected revision (`conflicts`), a check that no longer holds (`failedChecks`).
+   *   A race lost to a concurrent writer is never reported as an error of the store: the adapter
+   *   checks again against what the winner wrote and answers with one of these.
+   * - A uniqueness claim of `request.uniqueness` held by another owner throws
+   *   UniquenessConflictError and writes nothing. Claims are atomic with the events: of two
+   *   writes claiming one key, exactly one is written. (Adapters whose rows come after the
+   *   commit must claim in the log, never rely on the rows' unique indexes.)
+   * Listeners are woken after the commit.
+   */
+  append(request: AppendRequest): Promise<AppendOutcome>;
+  /**
+   * Resolves once the write-side rows of every event committed before the call are written:
+   * call it before reading a write-side row (an index, a uniqueness holder, the bill graph). A
+   * no-op where rows commit with their events; where they come after the commit, a checkpointed
+   * catch-up that re-derives any missing row from the log (the adapter's `rowsOf`).
+   */
+  writeSideRowsCurrent(): Promise<void>;
   /**
    * The global log in order, after a checkpoint. Never skips an event that commits late: an
    * event shows up only once nothing can commit before it any more.

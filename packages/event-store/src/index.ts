@@ -5,7 +5,7 @@ export {
   type LogCheckpoint,
   parseCheckpoint,
 } from './checkpoint.js';
-export { DuplicateEventIdsError, WrongExpectedRevisionError } from './errors.js';
+export { DuplicateEventIdsError, UniquenessConflictError, WrongExpectedRevisionError } from './errors.js';
 export type {
   AppendOptions,
   AppendResult,
@@ -26,7 +26,6 @@ export { createKurrentEventStore } from './kurrentdb/kurrentdb-event-store.js';
 export {
   type AppendedRow,
   type AppendGuard,
-  type AppendOutcome,
   type AppendWrite,
   appendInTransaction,
   appendStreams,
@@ -44,3 +43,24 @@ export {
 } from './postgres/postgres-event-store.js';
 export { mergeRowWrites, type RowWrite, type RowWriteKind, rowWrite } from './postgres/row-writes.js';
 export { parseStreamName, type StreamNameParts, streamName, streamPrefix } from './stream-name.js';
+export type {
+  ActiveBillRow,
+  AppendedRef,
+  AppendOutcome,
+  AppendRequest,
+  KeyAnswerRow,
+  LoadedStreamData,
+  MovementIndexRow,
+  ProductAliasesRow,
+  ProductRow,
+  SnapshotKind,
+  SnapshotRow,
+  StreamToLoad,
+  SupplierRow,
+  SupplyItemRow,
+  UniqueKey,
+  UniquenessChange,
+  WriteCheck,
+  WriteSideRow,
+  WriteSideRowsOf,
+} from './write-side.js';

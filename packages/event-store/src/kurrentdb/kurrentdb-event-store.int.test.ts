@@ -1,5 +1,6 @@
 import { describe } from 'vitest';
 import { runEventStoreContract } from '../contract/event-store-contract.js';
+import { runWritePathContract } from '../contract/write-path-contract.js';
 import { createKurrentEventStore } from './kurrentdb-event-store.js';
 
 // Tests may read the environment; package code may not. A server to test against, e.g.
@@ -13,4 +14,5 @@ if (!url) console.warn(`SKIPPED "${name}" contract tests: EVENTSTORE_URL not set
 // Skipped, the contract's tests are still listed (as skipped) rather than silently absent.
 (url ? describe : describe.skip)(url ? name : `${name} (SKIPPED: EVENTSTORE_URL not set)`, () => {
   runEventStoreContract('satisfies the event store contract', () => createKurrentEventStore(url!));
+  runWritePathContract('satisfies the write path contract', () => createKurrentEventStore(url!));
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DuplicateEventIdsError, WrongExpectedRevisionError } from '../errors.js';
 import type { AppendResult, EventToAppend, ExpectedRevision, StreamRevision } from '../event-store.js';
+import type { StreamAppend } from '../write-side.js';
 import { StaleTransactionError } from './stale-transaction-error.js';
 
 /**
@@ -28,12 +29,7 @@ export interface AppendGuard {
   values: readonly unknown[];
 }
 
-/** One stream's part of an append: its events, in order, and the revision it must be at. */
-export interface StreamAppend {
-  stream: string;
-  events: readonly EventToAppend[];
-  expectedRevision: ExpectedRevision;
-}
+export type { StreamAppend } from '../write-side.js';
 
 export interface AppendedRow {
   id: string;

@@ -23,7 +23,7 @@ export type {
 } from './append-statement.js';
 export { StaleTransactionError } from './stale-transaction-error.js';
 
-export interface AppendOutcome {
+export interface TryAppendOutcome {
   result: AppendResult;
   /** False when every id was already in the stream: the result is the earlier append's. */
   written: boolean;
@@ -59,7 +59,7 @@ export async function tryAppend(
   stream: string,
   events: readonly EventToAppend[],
   options: AppendOptions,
-): Promise<AppendOutcome> {
+): Promise<TryAppendOutcome> {
   const append = { stream, events, expectedRevision: options.expectedRevision };
   return appendResult(append, await appendStreams(pool, [append]));
 }
@@ -102,7 +102,7 @@ export async function appendInTransaction(
   return appendResult(append, streamsOutcome([append], rows[0]!)).result;
 }
 
-function validateStreams(appends: readonly StreamAppend[]): void {
+export function validateStreams(appends: readonly StreamAppend[]): void {
   if (appends.length === 0) throw new TypeError('append: no streams');
   const streams = new Set<string>();
   for (const { stream, events } of appends) {

@@ -1,6 +1,7 @@
 import { createTestDatabase, describeWith } from '@factory/testing';
 import { beforeAll } from 'vitest';
 import { runEventStoreContract } from '../contract/event-store-contract.js';
+import { runWritePathContract } from '../contract/write-path-contract.js';
 import { createPostgresEventStore } from './postgres-event-store.js';
 
 describeWith(['postgres'], 'PostgreSQL event store', () => {
@@ -10,6 +11,9 @@ describeWith(['postgres'], 'PostgreSQL event store', () => {
   });
 
   runEventStoreContract('satisfies the event store contract', async () =>
+    createPostgresEventStore({ pool: db.pool }),
+  );
+  runWritePathContract('satisfies the write path contract', async () =>
     createPostgresEventStore({ pool: db.pool }),
   );
 });

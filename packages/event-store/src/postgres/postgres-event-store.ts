@@ -2,9 +2,11 @@ import type { Pool } from '@factory/database';
 import type pg from 'pg';
 import type { EventStore, Subscription } from '../event-store.js';
 import { LogTail } from '../subscription/log-tail.js';
+import { append } from './append.js';
 import { appendNotifierOf } from './append-notifier.js';
 import { appendToStream } from './append-to-stream.js';
 import { checkpointOf } from './checkpoint-of.js';
+import { loadStreams } from './load-streams.js';
 import { readAll } from './read-all.js';
 import { readHead } from './read-head.js';
 import { readStream } from './read-stream.js';
@@ -36,6 +38,10 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
   return {
     appendToStream: (stream, events, append) => appendToStream(pool, stream, events, append),
     readStream: (stream, read) => readStream(pool, stream, read),
+    loadStreams: (streams) => loadStreams(pool, streams),
+    append: (request) => append(pool, request),
+    // Rows commit in the append's transaction: never behind the log.
+    writeSideRowsCurrent: async () => undefined,
     readAll: (read) => readAll(pool, read),
     readHead: () => readHead(pool),
     checkpointOf: (position) => checkpointOf(pool, position),

@@ -1,0 +1,108 @@
+import { inTransaction, type Pool } from '@factory/database';
+import { UniquenessConflictError } from '../errors.js';
+import type { AppendOutcome, AppendRequest, UniqueKey } from '../write-side.js';
+import { notifyAppended } from './append-notifier.js';
+import {
+  appendStatement,
+  type StatementRow,
+  type StreamsOutcome,
+  streamsOutcome,
+} from './append-statement.js';
+import { validateStreams } from './append-to-stream.js';
+import { isCatalogRow, writeCatalogRows } from './catalog-rows.js';
+import { checkGuard, claimsFree, statementRowWrites } from './write-side-rows.js';
+
+// A race lost on a unique index is not an answer yet: the checks run again against what the
+// winner committed (a retry, a conflict, a key now held) and give the answer.
+const MAX_ATTEMPTS = 10;
+
+// The catalog's own unique indexes (0060), a second wall behind write_side_unique_keys: a row
+// that fails one holds a key the claims did not name.
+const CATALOG_KEYS: Record<string, UniqueKey['scope']> = {
+  catalog_products_sku: 'produto_sku',
+  catalog_product_aliases_pkey: 'produto_apelido',
+  catalog_supply_items_sku: 'insumo_sku',
+  catalog_suppliers_documento: 'fornecedor_documento',
+};
+
+/**
+ * The port's append on PostgreSQL: one statement with the events, the rows that ride in it and
+ * the claims, checked by guards in its own snapshot (one round trip and one commit, shared by
+ * group commit). With catalog records among the rows, a transaction: that statement, then the
+ * records, then COMMIT. See EventStore.append for the contract.
+ */
+export async function append(pool: Pool, request: AppendRequest): Promise<AppendOutcome> {
+  validateStreams(request.streams);
+  const rows = request.rows ?? [];
+  const uniqueness = request.uniqueness ?? [];
+  const checks = request.checks ?? [];
+  const claims = uniqueness.filter((change) => change.op === 'claim');
+  const guards = [...checks.map(checkGuard), ...(claims.length > 0 ? [claimsFree(claims)] : [])];
+  const statement = appendStatement(request.streams, statementRowWrites(rows, uniqueness), guards);
+  const catalog = rows.filter(isCatalogRow);
+  for (let attempt = 1; ; attempt++) {
+    let outcome: StreamsOutcome;
+    try {
+      outcome =
+        catalog.length === 0
+          ? await run(pool, statement, request)
+          : await inTransaction(pool, async (client) => {
+              const { rows: result } = await client.query<StatementRow>(statement);
+              const done = streamsOutcome(request.streams, result[0]!);
+              if (done.written) await writeCatalogRows(client, catalog);
+              return done;
+            });
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      const scope = CATALOG_KEYS[(error as { constraint?: string }).constraint ?? ''];
+      if (code === '23505' && scope !== undefined) throw new UniquenessConflictError([scope]);
+      // A lost race (23505), or two writers claiming keys in opposite orders (40P01).
+      if ((code === '23505' || code === '40P01') && attempt < MAX_ATTEMPTS) continue;
+      throw error;
+    }
+    if (outcome.written) {
+      if (catalog.length > 0) notifyAppended(pool);
+      return {
+        written: true,
+        events: outcome.rows.map((row) => ({
+          ...row,
+          checkpoint: { txId: outcome.txId, position: row.position },
+        })),
+      };
+    }
+    const held = claims.length > 0 ? (outcome.guards[checks.length] ?? []) : [];
+    if (held.length > 0) {
+      const keys = held.map((g) => (g as { key: string }).key);
+      throw new UniquenessConflictError(
+        [...new Set(keys.map((k) => k.slice(0, k.indexOf('/')) as UniqueKey['scope']))],
+        claims.map((c) => c.key).filter((k) => keys.includes(`${k.scope}/${k.value}`)),
+      );
+    }
+    return {
+      written: false,
+      existing: outcome.existing.map(({ txId, ...ref }) => ({
+        ...ref,
+        checkpoint: { txId, position: ref.position },
+      })),
+      conflicts: outcome.conflicts.map(({ stream, expected, current }) => ({
+        stream,
+        expected,
+        actual: current,
+      })),
+      failedChecks: checks.map((_, i) =>
+        (outcome.guards[i] ?? []).map((g) => Object.values(g as Record<string, string>)[0]!),
+      ),
+    };
+  }
+}
+
+async function run(
+  pool: Pool,
+  statement: ReturnType<typeof appendStatement>,
+  request: AppendRequest,
+): Promise<StreamsOutcome> {
+  const { rows } = await pool.query<StatementRow>(statement);
+  const outcome = streamsOutcome(request.streams, rows[0]!);
+  if (outcome.written) notifyAppended(pool);
+  return outcome;
+}
