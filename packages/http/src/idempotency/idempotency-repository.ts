@@ -140,48 +140,6 @@ export async function completeKey(
   );
 }
 
-/** A part of another statement: SQL with placeholders from $1 and its values. */
-export interface StatementPart {
-  text: string;
-  values: readonly unknown[];
-}
-
-/** A key's answer, to be stored by the append of the event whose position it reports. */
-export interface KeyAnswerRow {
-  ref: KeyRef & { attemptId: string };
-  answer: StoredAnswer;
-  /** The event whose global log position goes in the answer's `positionHeader`. */
-  eventId: string;
-}
-
-/**
- * completeKey for many keys as a write of the PostgreSQL event store's append statement, which
- * exposes the rows it appended as `appended`: each answer commits with its event, in the same
- * statement, `positionHeader` carrying that event's position. Nothing appended, nothing done.
- */
-export function completeKeysWithAppend(rows: readonly KeyAnswerRow[], positionHeader: string): StatementPart {
-  return {
-    text: `UPDATE idempotency_keys AS k
-              SET state = 'done', status = x.status, body = x.body,
-                  headers = x.headers || jsonb_build_object($8::text, a.position::text)
-             FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::smallint[], $5::jsonb[], $6::text[], $7::uuid[])
-                    AS x(token_id, idempotency_key, attempt_id, status, headers, body, event_id)
-             JOIN appended AS a ON a.event_id = x.event_id
-            WHERE k.token_id = x.token_id AND k.idempotency_key = x.idempotency_key
-              AND k.attempt_id = x.attempt_id`,
-    values: [
-      rows.map((r) => r.ref.tokenId),
-      rows.map((r) => r.ref.key),
-      rows.map((r) => r.ref.attemptId),
-      rows.map((r) => r.answer.status),
-      rows.map((r) => JSON.stringify(r.answer.headers)),
-      rows.map((r) => r.answer.body),
-      rows.map((r) => r.eventId),
-      positionHeader,
-    ],
-  };
-}
-
 /** Forgets an attempt that failed without an answer worth keeping (5xx): a retry runs afresh. */
 export async function releaseKey(pool: Pool, ref: KeyRef & { attemptId: string }): Promise<void> {
   await pool.query(

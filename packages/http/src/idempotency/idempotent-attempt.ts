@@ -1,27 +1,9 @@
-import {
-  completeKeysWithAppend,
-  type KeyAnswerRow,
-  type KeyRef,
-  type StatementPart,
-  type StoredAnswer,
-} from './idempotency-repository.js';
+import type { KeyAnswerRow } from '@factory/event-store';
+import type { KeyRef, StoredAnswer } from './idempotency-repository.js';
 import { JSON_TYPE } from './replay.js';
 
 /** The header that carries a write's global log position: filled in by the append itself. */
 export const LOG_POSITION_HEADER = 'X-Posicao-Log';
-
-/**
- * A row for the PostgreSQL event store's append (its `RowWrite`): the answers of all the keys
- * whose writes share one append go in as one statement.
- */
-export interface KeyAnswerWrite {
-  kind: { write(rows: readonly KeyAnswerRow[]): StatementPart };
-  row: KeyAnswerRow;
-}
-
-const KEY_ANSWERS: KeyAnswerWrite['kind'] = {
-  write: (rows) => completeKeysWithAppend(rows, LOG_POSITION_HEADER),
-};
 
 /**
  * The running attempt that owns a key, as `execute` sees it. Its one job: let a write record its
@@ -37,19 +19,27 @@ export class IdempotentAttempt {
   }
 
   /**
-   * A row for the PostgreSQL event store's append that stores `answer` (a success) as this
+   * The event store row (data: the port's KeyAnswerRow) that stores `answer` (a success) as this
    * key's answer, its `X-Posicao-Log` being the position of the event `eventId`. Build one per
-   * append attempt; when the append that carried the last one committed, answer with
+   * append attempt; when the append that carried the last one was written, answer with
    * `recorded: true` and the same status and body.
    */
-  answerWrite(answer: { status: number; body: unknown; eventId: string }): KeyAnswerWrite {
+  answerWrite(answer: { status: number; body: unknown; eventId: string }): KeyAnswerRow {
     const prepared = {
       status: answer.status,
       headers: { 'Content-Type': JSON_TYPE },
       body: JSON.stringify(answer.body),
     };
     this.#prepared = prepared;
-    return { kind: KEY_ANSWERS, row: { ref: this.ref, answer: prepared, eventId: answer.eventId } };
+    return {
+      kind: 'key_answer',
+      eventId: answer.eventId,
+      tokenId: this.ref.tokenId,
+      key: this.ref.key,
+      attemptId: this.ref.attemptId,
+      ...prepared,
+      positionHeader: LOG_POSITION_HEADER,
+    };
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { ApontamentoCancelado, ApontamentoRegistrado } from '@factory/domain';
-import type { RowWrite } from '@factory/event-store';
+import type { WriteSideRow } from '@factory/event-store';
 import type { WriteRefusal } from '../write-refusal.js';
 
 /** The record as its events left it: what the API's Apontamento is made from. */
@@ -23,5 +23,5 @@ export interface RecordWriteOptions {
    * A row to commit with the record's event (the idempotency key's answer), built from the
    * record as decided; `eventId` is the event appended (registration or cancellation).
    */
-  alsoWrite?: (apontamento: RecordedProduction, eventId: string) => RowWrite;
+  alsoWrite?: (apontamento: RecordedProduction, eventId: string) => WriteSideRow;
 }

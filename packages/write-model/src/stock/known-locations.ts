@@ -1,4 +1,5 @@
-import type { AppendGuard } from '@factory/event-store';
+import type { Pool } from '@factory/database';
+import type { WriteCheck } from '@factory/event-store';
 import { LRUCache } from 'lru-cache';
 
 export const locationKey = (empresaId: string, localId: string) => `${empresaId}/${localId}`;
@@ -24,15 +25,23 @@ export function createKnownLocations(max: number): KnownLocations {
   };
 }
 
-/** The append's guard: the keys (as locationKey) of those locations that are not active now. */
-export function locationsStillActive(
+/** The append's check: it fails with the keys (as locationKey) of those not active by then. */
+export const locationsStillActive = (
   locations: ReadonlyArray<{ empresaId: string; localId: string }>,
-): AppendGuard {
-  return {
-    text: `SELECT q.empresa_id::text || '/' || q.local_id::text AS location
+): WriteCheck => ({ kind: 'active_locations', locations });
+
+/** Which of these locations are active ones of their company, as locationKey. */
+export async function readActiveLocations(
+  pool: Pool,
+  locations: ReadonlyArray<{ empresaId: string; localId: string }>,
+): Promise<Set<string>> {
+  if (locations.length === 0) return new Set();
+  const { rows } = await pool.query<{ location: string }>({
+    name: 'stock-active-locations',
+    text: `SELECT l.empresa_id::text || '/' || l.id::text AS location
              FROM unnest($1::uuid[], $2::uuid[]) AS q(empresa_id, local_id)
-            WHERE NOT EXISTS (SELECT 1 FROM locais l
-                               WHERE l.id = q.local_id AND l.empresa_id = q.empresa_id AND l.ativo)`,
+             JOIN locais l ON l.id = q.local_id AND l.empresa_id = q.empresa_id AND l.ativo`,
     values: [locations.map((l) => l.empresaId), locations.map((l) => l.localId)],
-  };
+  });
+  return new Set(rows.map((row) => row.location));
 }

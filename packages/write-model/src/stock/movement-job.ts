@@ -1,5 +1,5 @@
 import type { EstornarMovimento, RegistrarMovimento } from '@factory/domain';
-import type { EventShape, ExpectedRevision, RowWrite } from '@factory/event-store';
+import type { EventShape, ExpectedRevision, WriteSideRow } from '@factory/event-store';
 import type { WriteContext } from '../write-context.js';
 import type { RecordedMovement } from './movement-outcome.js';
 
@@ -21,7 +21,7 @@ export interface CompanionEvent {
   eventId: string;
   build(movements: readonly RecordedMovement[]): EventShape;
   /** A row to commit with it (the idempotency key's answer), built from it as decided. */
-  alsoWrite?: (event: EventShape) => RowWrite;
+  alsoWrite?: (event: EventShape) => WriteSideRow;
 }
 
 /** One movement command, ready to be decided with others in one group commit. */
@@ -35,7 +35,7 @@ export interface MovementJob {
   /** A registration's location, which must be an active one of the company (not the domain's rule). */
   localId: string | null;
   /** A row to commit with the movement (the idempotency key's answer), built from it as decided. */
-  alsoWrite?: (movement: RecordedMovement) => RowWrite;
+  alsoWrite?: (movement: RecordedMovement) => WriteSideRow;
   /**
    * Further movements of the same write (a production record's), decided after `command` in
    * order; the first refusal refuses the whole job and none of them is appended.

@@ -1,5 +1,5 @@
 import type { MovimentoEstornado, MovimentoRegistrado } from '@factory/domain';
-import type { EventShape, RowWrite } from '@factory/event-store';
+import type { EventShape, WriteSideRow } from '@factory/event-store';
 import type { WriteRefusal } from '../write-refusal.js';
 
 /** A movement as its event recorded it: what the API's Movimento is made from. */
@@ -28,8 +28,7 @@ export const refused = (error: WriteRefusal): MovementOutcome => ({ ok: false, e
 /** What a caller may add to a movement command. */
 export interface MovementWriteOptions {
   /**
-   * A row to commit with the movement, in the append's own statement (e.g. the idempotency
-   * key's answer): built for each append attempt from the movement as decided.
+   * A row to write with the movement, carried by its append (e.g. the idempotency key's answer): built for each append attempt from the movement as decided.
    */
-  alsoWrite?: (movement: RecordedMovement) => RowWrite;
+  alsoWrite?: (movement: RecordedMovement) => WriteSideRow;
 }

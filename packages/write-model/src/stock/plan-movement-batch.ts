@@ -1,5 +1,5 @@
 import { type StockState, stockDecider, toSnapshot } from '@factory/domain';
-import type { EventShape, EventToAppend, RowWrite, StreamAppend } from '@factory/event-store';
+import type { EventShape, EventToAppend, StreamAppend, WriteSideRow } from '@factory/event-store';
 import type { LoadedStream } from '../load-stream.js';
 import { metadataOf } from '../write-context.js';
 import type { WriteRefusal } from '../write-refusal.js';
@@ -30,8 +30,8 @@ export interface BatchPlan {
   jobs: JobPlan[];
   /** Every stream's decided events, at the revision it was loaded at (companions' included). */
   appends: StreamAppend[];
-  /** Rows that commit with the events: the index entries, the callers' rows, due snapshots. */
-  writes: RowWrite[];
+  /** Rows that go with the events: the index entries, the callers' rows, due snapshots. */
+  rows: WriteSideRow[];
   /** Every loaded stream's state once the appends commit. */
   ends: Map<string, LoadedStream<StockState>>;
   /** The stream each appended event id goes to. */
@@ -58,14 +58,14 @@ export function planMovementBatch(
   const states = new Map<string, LoadedStream<StockState>>();
   const pending = new Map<string, { empresaId: string; events: EventToAppend[] }>();
   const companions: StreamAppend[] = [];
-  const writes: RowWrite[] = [];
+  const writes: WriteSideRow[] = [];
   const streamOf = new Map<string, string>();
   const plans = jobs.map((job): JobPlan => {
     const { context } = job;
     // The job's decisions, kept apart until all of them are accepted.
     const staged = new Map<string, LoadedStream<StockState>>();
     const events: Array<{ stream: string; event: EventToAppend }> = [];
-    const rows: RowWrite[] = [];
+    const rows: WriteSideRow[] = [];
     const movements: RecordedMovement[] = [];
     for (const [i, step] of stepsOf(job).entries()) {
       const { command } = step;
@@ -141,10 +141,11 @@ export function planMovementBatch(
     appends.push({ stream, events, expectedRevision: start.revision });
     const revision = end.revision as number;
     if (revision - start.snapshotRevision >= snapshotEvery) {
-      writes.push(snapshotRow({ stream, empresaId, revision, snapshot: toSnapshot(end.state) }));
+      const eventId = events.at(-1)!.id;
+      writes.push(snapshotRow({ eventId, stream, empresaId, revision, snapshot: toSnapshot(end.state) }));
       states.set(stream, { ...end, snapshotRevision: revision });
     }
   }
   const ends = new Map([...loaded.streams, ...states]);
-  return { jobs: plans, appends: [...appends, ...companions], writes, ends, streamOf };
+  return { jobs: plans, appends: [...appends, ...companions], rows: writes, ends, streamOf };
 }

@@ -10,7 +10,7 @@ export async function readRecordedMovement(
   empresaId: string,
   movimentoId: string,
 ): Promise<MovementOutcome> {
-  const indexed = await findMovement(deps.pool, empresaId, movimentoId);
+  const indexed = await findMovement(deps, empresaId, movimentoId);
   if (indexed === null) throw new Error(`movement ${movimentoId} is in its stream but not indexed`);
   const [event] = await deps.store.readStream<MovimentoRegistrado | MovimentoEstornado>(
     stockStream(empresaId, indexed.insumoId),

@@ -32,7 +32,7 @@ export async function reverseMovement(
   const target =
     input.insumo_id !== undefined
       ? { insumoId: input.insumo_id }
-      : await findMovement(deps.pool, context.empresaId, input.movimento_id);
+      : await findMovement(deps, context.empresaId, input.movimento_id);
   if (target === null)
     return refused({ kind: 'not_found', campo: 'id', mensagem: 'movimento não encontrado' });
   const eventId = eventIdsFor(context);

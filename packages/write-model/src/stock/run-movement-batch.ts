@@ -1,5 +1,5 @@
 import type { Settled } from '@factory/database';
-import { appendStreams, mergeRowWrites, type StreamsOutcome } from '@factory/event-store';
+import type { AppendOutcome } from '@factory/event-store';
 import { backoff } from '../backoff.js';
 import { isUuid } from '../uuid.js';
 import { locationKey, locationsStillActive } from './known-locations.js';
@@ -16,7 +16,7 @@ const KEY_REUSED = { kind: 'key_reused', mensagem: 'Idempotency-Key já usada em
  * Runs movement commands together: the items' decided states (from memory, else one query),
  * the decider deciding them in order, and one statement appending every event with its index
  * row, the callers' rows and the due snapshots (one commit). Another writer got to a stream
- * first (a revision moved, a unique race lost, a twin's ids already there) or a location was
+ * first (a revision moved, a twin's ids already there) or a location was
  * deactivated: wait a jittered moment, load everything from the database and decide again, a
  * bounded number of times, so writers to one item queue and never fail each other.
  * A failure that is not a conflict runs each command alone, so that it fails only its own.
@@ -66,12 +66,11 @@ async function decideAndAppend(
       settleDecided();
       break;
     }
-    const outcome = await append(deps, jobs, plan, attempt);
-    if (outcome === 'conflict') continue;
+    const outcome = await append(deps, jobs, plan);
     if (outcome.written) {
       keep();
       settleDecided();
-      const positions = new Map(outcome.rows.map((row) => [row.id, row.position]));
+      const positions = new Map(outcome.events.map((event) => [event.id, event.position]));
       jobs.forEach((job, i) => {
         const planned = plan.jobs[i]!;
         if (planned.kind === 'append')
@@ -87,8 +86,7 @@ async function decideAndAppend(
       });
       break;
     }
-    for (const location of outcome.guards[0] ?? [])
-      deps.locations.forget((location as { location: string }).location);
+    for (const location of outcome.failedChecks[0] ?? []) deps.locations.forget(location);
     // Ids already in another item's stream: those keys named another write. The rest go again.
     const elsewhere = new Set(
       outcome.existing.filter((e) => e.stream !== plan.streamOf.get(e.id)).map((e) => e.id),
@@ -159,13 +157,8 @@ async function gatherInputs(deps: StockDeps, jobs: readonly MovementJob[], trust
   } satisfies BatchInputs;
 }
 
-/** The plan's one statement; 'conflict' when a unique race was lost after its checks. */
-async function append(
-  deps: StockDeps,
-  jobs: readonly MovementJob[],
-  plan: BatchPlan,
-  attempt: number,
-): Promise<StreamsOutcome | 'conflict'> {
+/** The plan's one append, with its rows and the locations' check. */
+function append(deps: StockDeps, jobs: readonly MovementJob[], plan: BatchPlan): Promise<AppendOutcome> {
   const locations = jobs.flatMap((job, i) =>
     plan.jobs[i]!.kind === 'append'
       ? stepsOf(job).flatMap(({ localId }) =>
@@ -173,14 +166,8 @@ async function append(
         )
       : [],
   );
-  const guards = locations.length > 0 ? [locationsStillActive(locations)] : [];
-  try {
-    return await appendStreams(deps.pool, plan.appends, mergeRowWrites(plan.writes), guards);
-  } catch (error) {
-    if (!isUniqueViolation(error) || attempt >= deps.maxAttempts) throw error;
-    await backoff(attempt);
-    return 'conflict';
-  }
+  const checks = locations.length > 0 ? [locationsStillActive(locations)] : [];
+  return deps.store.append({ streams: plan.appends, rows: plan.rows, checks });
 }
 
 function settleWithoutAppend(
@@ -191,5 +178,3 @@ function settleWithoutAppend(
   if (planned.kind === 'refused') return refused(planned.error);
   return readRecordedMovement(deps, job.context.empresaId, planned.movimentoId);
 }
-
-const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';

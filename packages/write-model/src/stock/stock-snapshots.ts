@@ -1,6 +1,6 @@
 import type { Pool } from '@factory/database';
 import { fromSnapshot, type StockSnapshot, type StockState, toSnapshot } from '@factory/domain';
-import { parseStreamName, type RowWrite, type RowWriteKind, rowWrite } from '@factory/event-store';
+import { parseStreamName, type SnapshotRow } from '@factory/event-store';
 import type { SnapshotStore } from '../decider.js';
 
 /** Stock states kept in `stock_snapshots`, one row per item stream. */
@@ -30,30 +30,23 @@ export function stockSnapshots(pool: Pool): SnapshotStore<StockState> {
 const MOVE_FORWARD = `ON CONFLICT (stream) DO UPDATE SET revision = EXCLUDED.revision, snapshot = EXCLUDED.snapshot
   WHERE stock_snapshots.revision < EXCLUDED.revision`;
 
-interface SnapshotRow {
+/**
+ * A snapshot written by the append that brings its stream to `revision` (its last event there
+ * is `eventId`): it goes with the events, costs no round trip of its own, and is never ahead of
+ * the log.
+ */
+export const snapshotRow = (row: {
+  eventId: string;
   stream: string;
   empresaId: string;
   revision: number;
   snapshot: StockSnapshot;
-}
-
-const SNAPSHOTS: RowWriteKind<SnapshotRow> = {
-  write: (rows) => ({
-    text: `INSERT INTO stock_snapshots (stream, empresa_id, revision, snapshot)
-           SELECT x.stream, x.empresa_id, x.revision, x.snapshot
-             FROM unnest($1::text[], $2::uuid[], $3::bigint[], $4::jsonb[]) AS x(stream, empresa_id, revision, snapshot)
-            WHERE EXISTS (SELECT 1 FROM appended) ${MOVE_FORWARD}`,
-    values: [
-      rows.map((r) => r.stream),
-      rows.map((r) => r.empresaId),
-      rows.map((r) => r.revision),
-      rows.map((r) => JSON.stringify(r.snapshot)),
-    ],
-  }),
-};
-
-/**
- * A snapshot written by the append that brings its stream to `revision`: it commits with the
- * events, costs no round trip of its own, and can never be ahead of the log.
- */
-export const snapshotRow = (row: SnapshotRow): RowWrite => rowWrite(SNAPSHOTS, row);
+}): SnapshotRow => ({
+  kind: 'snapshot',
+  snapshot: 'stock',
+  eventId: row.eventId,
+  stream: row.stream,
+  empresaId: row.empresaId,
+  revision: row.revision,
+  data: row.snapshot,
+});
