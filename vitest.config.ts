@@ -17,7 +17,7 @@ export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['./vitest.global-setup.ts'],
-    setupFiles: ['./test/support/openapi-answers.setup.ts'],
+    setupFiles: ['./test/support/fixture-cleanup.setup.ts', './test/support/openapi-answers.setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

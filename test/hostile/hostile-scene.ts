@@ -3,10 +3,10 @@ import type { AnyRoute } from '@factory/http';
 import { readApiRoutes } from '@factory/read-api';
 import { PROJECTIONS, startProjector, waitUntilCaughtUp } from '@factory/read-models';
 import { createTenantFixture, type TenantFixture } from '@factory/tenants';
-import { createTestApi, createTestDatabase, type TestDatabase } from '@factory/testing';
+import { afterTestFile, createTestApi, createTestDatabase, type TestDatabase } from '@factory/testing';
 import { writeApiRoutes } from '@factory/write-api';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, expect } from 'vitest';
+import { expect } from 'vitest';
 
 const ALL = [
   'produtos:escrever',
@@ -51,7 +51,7 @@ export async function startHostileScene(): Promise<HostileScene> {
     projections: PROJECTIONS,
     pollIntervalMs: 100,
   });
-  afterAll(async () => {
+  afterTestFile(async () => {
     await projector.close();
     await store.close();
   });

@@ -5,10 +5,16 @@ import { createPostgresEventStore } from '@factory/event-store';
 import { readApiRoutes } from '@factory/read-api';
 import { PROJECTIONS, startProjector, waitUntilCaughtUp } from '@factory/read-models';
 import { createTenantFixture, type TenantFixture } from '@factory/tenants';
-import { createTestApi, createTestDatabase, TestClock, type TestDatabase } from '@factory/testing';
+import {
+  afterTestFile,
+  createTestApi,
+  createTestDatabase,
+  TestClock,
+  type TestDatabase,
+} from '@factory/testing';
 import { writeApiRoutes } from '@factory/write-api';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, expect } from 'vitest';
+import { expect } from 'vitest';
 
 export const ESCOPOS = [
   'produtos:escrever',
@@ -46,7 +52,7 @@ export async function startProducaoApi(now = new Date()): Promise<ProducaoApi> {
     pollIntervalMs: 100,
     watermarkIntervalMs: 25,
   });
-  afterAll(async () => {
+  afterTestFile(async () => {
     await projector.close();
     await store.close();
   });

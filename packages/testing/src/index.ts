@@ -1,3 +1,4 @@
+export { afterTestFile, runCleanupsAfterEachFile } from './after-test-file.js';
 export { describeWith, redisUrl } from './describe-with.js';
 export { createOpenApiCheck, type ObservedAnswer, type OpenApiCheck } from './openapi-check.js';
 export { freePort } from './private/free-port.js';

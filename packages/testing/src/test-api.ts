@@ -6,7 +6,8 @@ import {
   createApiService,
   type RateLimits,
 } from '@factory/http';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
+import { afterTestFile } from './after-test-file.js';
 import { createOpenApiCheck } from './openapi-check.js';
 import { reportOpenApiProblems } from './openapi-problems.js';
 import type { TestDatabase } from './test-database.js';
@@ -56,7 +57,7 @@ export async function createTestApi(
     logLevel: 'silent',
     rateLimitKeyPrefix: `test-rl-${randomBytes(6).toString('hex')}`,
   });
-  afterAll(() => service.close());
+  afterTestFile(() => service.close());
   if (options.checkAnswers) await checkAnswers(service);
   return service;
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createPool, type Pool } from '@factory/database';
 import pg from 'pg';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
+import { afterTestFile } from './after-test-file.js';
 import { withDatabase } from './services.js';
 
 export interface TestDatabase {
@@ -41,7 +42,7 @@ export async function createTestDatabase(options: { poolSize?: number } = {}): P
   await createFromTemplate(adminUrl, name, services.templateDatabase);
   const url = withDatabase(adminUrl, name);
   const pool = createPool(url, { max: options.poolSize ?? 10, name: 'test' });
-  afterAll(async () => {
+  afterTestFile(async () => {
     await pool.end();
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();

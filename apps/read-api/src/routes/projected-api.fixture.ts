@@ -3,9 +3,15 @@
 import { createPostgresEventStore, type EventStore } from '@factory/event-store';
 import { PROJECTIONS, readCheckpoint, startProjector, waitUntilCaughtUp } from '@factory/read-models';
 import { createTenantFixture, createToken, type TenantFixture } from '@factory/tenants';
-import { createTestApi, createTestDatabase, TestClock, type TestDatabase } from '@factory/testing';
+import {
+  afterTestFile,
+  createTestApi,
+  createTestDatabase,
+  TestClock,
+  type TestDatabase,
+} from '@factory/testing';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { readApiRoutes } from '../index.js';
 
 export interface ProjectedApi<W> {
@@ -41,7 +47,7 @@ export async function createProjectedApi<W>(options: {
     pollIntervalMs: 200,
     watermarkIntervalMs: 25,
   });
-  afterAll(async () => {
+  afterTestFile(async () => {
     await projector.close();
     await store.close();
   });

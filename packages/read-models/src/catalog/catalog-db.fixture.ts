@@ -2,8 +2,7 @@
 // catalog writer per company: for the catalog projection's integration tests.
 import { randomUUID } from 'node:crypto';
 import { createPostgresEventStore, type EventStore } from '@factory/event-store';
-import { createTestDatabase, type TestDatabase } from '@factory/testing';
-import { afterAll } from 'vitest';
+import { afterTestFile, createTestDatabase, type TestDatabase } from '@factory/testing';
 import { PROJECTIONS } from '../projections.js';
 import { startProjector } from '../projector/projector.js';
 import { waitUntilCaughtUp } from '../projector/wait-for-projection.js';
@@ -30,7 +29,7 @@ export async function createCatalogDb(options: { batchSize?: number } = {}): Pro
     pollIntervalMs: 100,
     watermarkIntervalMs: 25,
   });
-  afterAll(async () => {
+  afterTestFile(async () => {
     await projector.close();
     await store.close();
   });
