@@ -1,4 +1,4 @@
-import type { EventShape } from '@factory/event-store';
+import type { EventShape, SnapshotKind } from '@factory/event-store';
 
 /** A decision: the events to append, or a typed refusal. */
 export type Decision<E, Err> = { ok: true; events: E[] } | { ok: false; error: Err };
@@ -10,10 +10,13 @@ export interface Decider<S, C, E extends EventShape, Err> {
   initialState(): S;
 }
 
-/** Where a stream's decided state is kept between commands, with the revision it reflects. */
-export interface SnapshotStore<S> {
-  /** Null when there is none, or it is of a shape this code no longer reads. */
-  load(stream: string): Promise<{ revision: number; state: S } | null>;
-  /** Must never move a stored snapshot backwards. */
-  save(stream: string, revision: number, state: S): Promise<void>;
+/**
+ * How a decider's state is kept as a snapshot through the event store (`loadStreams` reads it,
+ * an append's snapshot row writes it): its kind, and its JSON form.
+ */
+export interface SnapshotCodec<S> {
+  kind: SnapshotKind;
+  encode(state: S): unknown;
+  /** Null for a shape this code no longer reads: the stream is then folded whole. */
+  decode(data: unknown): S | null;
 }

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { PoolClient } from '@factory/database';
 import {
   createPostgresEventStore,
   type EventStore,
   type ReadStreamOptions,
   type RecordedEvent,
+  type StreamToLoad,
 } from '@factory/event-store';
 import { createTestDatabase, describeWith, type TestDatabase } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
-import type { Decider, SnapshotStore } from './decider.js';
+import type { Decider, SnapshotCodec } from './decider.js';
 import { eventIdsFor } from './event-ids.js';
 import { type CommandHandlerDeps, handleCommand } from './handle-command.js';
 
@@ -27,22 +27,28 @@ const counter: Decider<{ total: number }, Add, Added, string> = {
   initialState: () => ({ total: 0 }),
 };
 
-class MemorySnapshots implements SnapshotStore<{ total: number }> {
-  readonly saved = new Map<string, { revision: number; state: { total: number } }>();
-  async load(stream: string) {
-    return this.saved.get(stream) ?? null;
-  }
-  async save(stream: string, revision: number, state: { total: number }) {
-    if ((this.saved.get(stream)?.revision ?? -1) < revision) this.saved.set(stream, { revision, state });
-  }
-}
+// Kept as the store keeps any snapshot of kind 'stock' (the stream names a company).
+const snapshots: SnapshotCodec<{ total: number }> = {
+  kind: 'stock',
+  encode: (state) => state,
+  decode: (data) => data as { total: number },
+};
 
-/** The PostgreSQL store, recording every stream read; `gate` holds a read's answer back. */
+/**
+ * The PostgreSQL store, recording every stream read (a load as 'load', a catch-up by the revision
+ * it reads from); `gate` holds a read's answer back.
+ */
 function observedStore(db: TestDatabase, gate?: () => Promise<void>) {
   const inner = createPostgresEventStore({ pool: db.pool, listen: null });
-  const reads: number[] = [];
+  const reads: Array<number | 'load'> = [];
   const store: EventStore = {
     ...inner,
+    async loadStreams(streams: readonly StreamToLoad[]) {
+      reads.push('load');
+      const loaded = await inner.loadStreams(streams);
+      await gate?.();
+      return loaded;
+    },
     async readStream<E extends { type: string; data: unknown }>(stream: string, options?: ReadStreamOptions) {
       reads.push(options?.fromRevision ?? 0);
       const events = await inner.readStream<E>(stream, options);
@@ -53,7 +59,7 @@ function observedStore(db: TestDatabase, gate?: () => Promise<void>) {
   return { store, reads };
 }
 
-const stream = () => `contador-${randomUUID()}-x`;
+const stream = () => `contador-${randomUUID()}-${randomUUID()}`;
 const options = (key: string | null = null) => ({
   eventId: eventIdsFor({ tokenId: 'token', idempotencyKey: key }),
   metadata: {},
@@ -62,18 +68,14 @@ const options = (key: string | null = null) => ({
 
 describeWith(['postgres'], 'handleCommand', () => {
   let db: TestDatabase;
-  let deps: (
-    store?: EventStore,
-    snapshots?: MemorySnapshots,
-  ) => CommandHandlerDeps<{ total: number }, Add, Added, string>;
+  let deps: (store?: EventStore) => CommandHandlerDeps<{ total: number }, Add, Added, string>;
 
   beforeAll(async () => {
     db = await createTestDatabase({ poolSize: 40 });
-    deps = (store, snapshots) => ({
-      pool: db.pool,
+    deps = (store) => ({
       store: store ?? createPostgresEventStore({ pool: db.pool, listen: null }),
       decider: counter,
-      snapshots: snapshots ?? new MemorySnapshots(),
+      snapshots,
     });
   });
 
@@ -106,26 +108,27 @@ describeWith(['postgres'], 'handleCommand', () => {
 
   it('saves a snapshot every 25 events and then reads only the events after it', async () => {
     const name = stream();
-    const snapshots = new MemorySnapshots();
     const observed = observedStore(db);
-    for (let i = 0; i < 30; i++)
-      await handleCommand(deps(observed.store, snapshots), name, { valor: 1 }, options());
-    expect(snapshots.saved.get(name)).toEqual({ revision: 24, state: { total: 25 } });
+    for (let i = 0; i < 30; i++) await handleCommand(deps(observed.store), name, { valor: 1 }, options());
+    const [loaded] = await observed.store.loadStreams([{ stream: name, snapshot: 'stock' }]);
+    expect(loaded!.snapshot).toEqual({ revision: 24, data: { total: 25 } });
+    expect(loaded!.events.map((e) => e.revision)).toEqual([25, 26, 27, 28, 29]);
     observed.reads.length = 0;
-    const last = await handleCommand(deps(observed.store, snapshots), name, { valor: 1 }, options());
-    expect(observed.reads).toEqual([25]);
+    const last = await handleCommand(deps(observed.store), name, { valor: 1 }, options());
+    expect(observed.reads).toEqual(['load']);
     expect(last.kind === 'appended' && last.state).toEqual({ total: 31 });
   });
 
-  for (const withIndex of [false, true])
-    it(`recognises its own earlier append when a twin commits right after its read (${withIndex ? 'index rows' : 'no index'})`, async () => {
-      await db.pool.query('CREATE TABLE IF NOT EXISTS twin_index (id uuid PRIMARY KEY)');
-      const inTransaction = withIndex
-        ? async (client: PoolClient, events: Array<{ id: string }>) => {
-            await client.query('INSERT INTO twin_index SELECT unnest($1::uuid[])', [events.map((e) => e.id)]);
-          }
+  for (const withRows of [false, true])
+    it(`recognises its own earlier append when a twin commits right after its read (${withRows ? 'with rows' : 'no rows'})`, async () => {
+      const empresaId = randomUUID();
+      // A row keyed by the event: written once, by the append that wrote the event.
+      const rows = withRows
+        ? (events: Array<{ id: string }>) => [
+            { kind: 'movement_index' as const, eventId: events[0]!.id, empresaId, insumoId: randomUUID() },
+          ]
         : undefined;
-      const key = `twin-${withIndex}`;
+      const key = `twin-${withRows}`;
       const name = stream();
       await handleCommand(deps(), name, { valor: 5 }, options());
       let release!: () => void;
@@ -144,16 +147,20 @@ describeWith(['postgres'], 'handleCommand', () => {
         deps(slow.store),
         name,
         { valor: 1 },
-        { ...options(key), inTransaction, alreadyApplied: (state) => state.total === 6 },
+        { ...options(key), rows, alreadyApplied: (state) => state.total === 6 },
       );
       await hasRead;
-      const fast = await handleCommand(deps(), name, { valor: 1 }, { ...options(key), inTransaction });
+      const fast = await handleCommand(deps(), name, { valor: 1 }, { ...options(key), rows });
       release();
       expect(fast.kind).toBe('appended');
       expect((await slowRun).kind).toBe('already_applied');
       // It decided on the stale state and appended; the store's "already there" answer sent it
       // back to catch up (the second read) rather than being taken for its own append.
-      expect(slow.reads).toEqual([0, 1]);
+      expect(slow.reads).toEqual(['load', 1]);
       expect((await db.pool.query('SELECT 1 FROM events WHERE stream_id = $1', [name])).rowCount).toBe(2);
+      const indexed = await db.pool.query('SELECT 1 FROM stock_movement_index WHERE empresa_id = $1', [
+        empresaId,
+      ]);
+      expect(indexed.rowCount).toBe(withRows ? 1 : 0);
     });
 });

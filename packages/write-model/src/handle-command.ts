@@ -1,39 +1,33 @@
-import type { Pool } from '@factory/database';
 import {
+  DuplicateEventIdsError,
   type EventMetadata,
   type EventShape,
   type EventStore,
-  StaleTransactionError,
+  parseStreamName,
+  type StreamAppend,
+  type UniquenessChange,
+  type WriteSideRow,
   WrongExpectedRevisionError,
 } from '@factory/event-store';
-import {
-  AlreadyAppended,
-  type AppendCommandOptions,
-  type AppendedEvent,
-  appendDecision,
-} from './append-decision.js';
 import { backoff } from './backoff.js';
-import type { Decider, SnapshotStore } from './decider.js';
-import { catchUp, loadStream } from './load-stream.js';
+import type { Decider, SnapshotCodec } from './decider.js';
+import { catchUp, type LoadedStream, loadStream } from './load-stream.js';
 
-export type { AppendedEvent } from './append-decision.js';
+export type AppendedEvent<E> = E & { id: string; revision: number };
 
 export interface CommandHandlerDeps<S, C, E extends EventShape, Err> {
-  /** Appends run on this pool, so write-side rows commit with the events. */
-  pool: Pool;
-  /** Streams are read through the port. */
+  /** Streams are read and appended through the port, rows and claims included. */
   store: EventStore;
   decider: Decider<S, C, E, Err>;
-  snapshots: SnapshotStore<S>;
+  /** How states are snapshotted; none: the stream is folded whole each time. */
+  snapshots?: SnapshotCodec<S>;
   /** Save a snapshot once the stream is this many events past the last one (25). */
   snapshotEvery?: number;
   /** Decide-and-append attempts before giving up under contention (50). */
   maxAttempts?: number;
-  /** A snapshot is an optimisation: failing to save one never fails the command. */
-  onSnapshotError?: (error: unknown) => void;
 }
 
-export interface CommandOptions<S, E> extends AppendCommandOptions<E> {
+export interface CommandOptions<S, E> {
   /** Id of the decision's i-th event; derived from the idempotency key when there is one. */
   eventId: (index: number) => string;
   metadata: EventMetadata;
@@ -44,19 +38,36 @@ export interface CommandOptions<S, E> extends AppendCommandOptions<E> {
    * same event ids committed (a retry after a crash or a lost answer). Not decided again.
    */
   alreadyApplied?: (state: S) => boolean;
+  /** The write-side rows of the decided events (data), written with them. */
+  rows?: (events: AppendedEvent<E>[], decidedOn: S) => WriteSideRow[];
+  /** The unique keys the decided events claim or release, given the state they were decided on. */
+  uniqueness?: (events: AppendedEvent<E>[], decidedOn: S) => UniquenessChange[];
   /**
-   * Further writes in a transaction around the append, for writes that need their own
-   * statements. They must insert rows keyed by the event ids, with
-   * no ON CONFLICT: when the store answers that these ids were appended before, the unique
-   * violation is what sends the handler back to reload. Costs a transaction's extra round trips.
+   * Appends to other streams in the same atomic write (a fence several commands append to, so
+   * that they serialise). One of them not at its revision throws StreamsMoved: the caller's
+   * facts are stale, it decides afresh.
    */
-  inTransaction?: AppendCommandOptions<E>['inTransaction'];
+  alongside?: () => StreamAppend[];
 }
 
 export type CommandResult<S, E, Err> =
-  | { kind: 'appended'; events: AppendedEvent<E>[]; position: number; state: S }
+  | {
+      kind: 'appended';
+      events: AppendedEvent<E>[];
+      position: number;
+      state: S;
+      /** True when an earlier attempt with the same ids had appended them (these are its events). */
+      replayed: boolean;
+    }
   | { kind: 'already_applied'; state: S }
   | { kind: 'refused'; error: Err };
+
+/** A stream of `alongside` was not at its expected revision: nothing was written. */
+export class StreamsMoved extends Error {
+  constructor(readonly streams: string[]) {
+    super(`streams moved meanwhile: ${streams.join(', ')}`);
+  }
+}
 
 const SNAPSHOT_EVERY = 25;
 const MAX_ATTEMPTS = 50;
@@ -65,12 +76,12 @@ const MAX_ATTEMPTS = 50;
  * Handles one command against one stream:
  * 1. Load the state: latest snapshot plus the events after it.
  * 2. Decide with the pure decider; a refusal is returned as is.
- * 3. Append with the expected revision, with the caller's writes, atomically.
- * 4. Another writer got there first (wrong revision, lost unique race, stale transaction, the
- *    ids already appended by a twin attempt): fold in what it appended, wait a jittered moment
- *    and go back to 2, a bounded number of times. Writers to the same stream therefore never
- *    fail each other, they only queue.
- * 5. After the append, save a snapshot when the stream has moved far enough past the last.
+ * 3. Append with the expected revision, with the rows, claims and streams alongside, atomically
+ *    (a snapshot row too, once the stream is `snapshotEvery` past the last).
+ * 4. Another writer got there first: fold in what it appended, wait a jittered moment and go
+ *    back to 2, a bounded number of times. Writers to the same stream therefore never fail each
+ *    other, they only queue. The ids already there, each in its own stream: an earlier attempt
+ *    of this command wrote it; its events are the answer.
  */
 export async function handleCommand<S, C, E extends EventShape, Err>(
   deps: CommandHandlerDeps<S, C, E, Err>,
@@ -78,37 +89,109 @@ export async function handleCommand<S, C, E extends EventShape, Err>(
   command: C,
   options: CommandOptions<S, E>,
 ): Promise<CommandResult<S, E, Err>> {
-  const { decider } = deps;
+  const { decider, store } = deps;
   // 1.
-  let loaded = await loadStream(deps.store, deps.snapshots, decider, stream);
+  let loaded = await loadStream(store, deps.snapshots, decider, stream);
   for (let attempt = 1; ; attempt++) {
     if (options.alreadyApplied?.(loaded.state)) return { kind: 'already_applied', state: loaded.state };
     // 2.
     const decision = decider.decide(command, loaded.state);
     if (!decision.ok) return { kind: 'refused', error: decision.error };
-    try {
-      // 3.
-      const { events, position } = await appendDecision(deps.pool, stream, loaded, decision.events, options);
-      const state = events.reduce<S>((s, event) => decider.evolve(s, event), loaded.state);
-      // 5.
-      const revision = events[events.length - 1]!.revision;
-      if (revision - loaded.snapshotRevision >= (deps.snapshotEvery ?? SNAPSHOT_EVERY))
-        await deps.snapshots.save(stream, revision, state).catch(deps.onSnapshotError ?? (() => undefined));
-      return { kind: 'appended', events, position, state };
-    } catch (error) {
-      // 4.
-      if (!isConcurrencyConflict(error) || attempt >= (deps.maxAttempts ?? MAX_ATTEMPTS)) throw error;
-      await backoff(attempt);
-      loaded = await catchUp(deps.store, decider, stream, loaded);
+    // 3.
+    const first = loaded.revision === 'no_stream' ? 0 : loaded.revision + 1;
+    const events = decision.events.map((event, index) => ({
+      ...event,
+      id: options.eventId(index),
+      revision: first + index,
+    }));
+    const state = events.reduce<S>((s, event) => decider.evolve(s, event), loaded.state);
+    const streams: StreamAppend[] = [
+      {
+        stream,
+        events: events.map(({ revision: _, ...event }) => ({
+          ...event,
+          metadata: options.metadata,
+          created: options.created,
+        })),
+        expectedRevision: loaded.revision,
+      },
+      ...(options.alongside?.() ?? []),
+    ];
+    const outcome = await store.append({
+      streams,
+      rows: [
+        ...(options.rows?.(events, loaded.state) ?? []),
+        ...snapshotRows(deps, stream, loaded, events, state),
+      ],
+      uniqueness: options.uniqueness?.(events, loaded.state) ?? [],
+    });
+    if (outcome.written) {
+      const ids = new Set(events.map((e) => e.id));
+      const position = Math.max(...outcome.events.filter((e) => ids.has(e.id)).map((e) => e.position));
+      return { kind: 'appended', events, position, state, replayed: false };
     }
+    // 4.
+    if (outcome.existing.length > 0) {
+      const target = new Map(streams.flatMap((s) => s.events.map((e) => [e.id, s.stream] as const)));
+      const ours = outcome.existing.filter((e) => e.stream === stream);
+      if (ours.length < events.length || outcome.existing.some((e) => target.get(e.id) !== e.stream))
+        throw new DuplicateEventIdsError(
+          stream,
+          outcome.existing.map((e) => e.id),
+        );
+      loaded = await catchUp(store, decider, stream, loaded);
+      if (options.alreadyApplied?.(loaded.state)) return { kind: 'already_applied', state: loaded.state };
+      return replayed(store, stream, ours, loaded.state);
+    }
+    const moved = outcome.conflicts.filter((c) => c.stream !== stream).map((c) => c.stream);
+    if (moved.length > 0) throw new StreamsMoved(moved);
+    if (attempt >= (deps.maxAttempts ?? MAX_ATTEMPTS)) {
+      const conflict = outcome.conflicts[0];
+      throw new WrongExpectedRevisionError(stream, loaded.revision, conflict?.actual ?? 'no_stream');
+    }
+    await backoff(attempt);
+    loaded = await catchUp(store, decider, stream, loaded);
   }
 }
 
-function isConcurrencyConflict(error: unknown): boolean {
-  return (
-    error instanceof WrongExpectedRevisionError ||
-    error instanceof StaleTransactionError ||
-    error instanceof AlreadyAppended ||
-    (error as { code?: unknown } | null)?.code === '23505' // a unique race lost in our statement
-  );
+function snapshotRows<S, E extends EventShape>(
+  deps: CommandHandlerDeps<S, unknown, E, unknown>,
+  stream: string,
+  loaded: LoadedStream<S>,
+  events: AppendedEvent<E>[],
+  state: S,
+): WriteSideRow[] {
+  const last = events.at(-1);
+  const empresaId = parseStreamName(stream)?.companyId;
+  if (!deps.snapshots || last === undefined || empresaId === undefined) return [];
+  if (last.revision - loaded.snapshotRevision < (deps.snapshotEvery ?? SNAPSHOT_EVERY)) return [];
+  return [
+    {
+      kind: 'snapshot',
+      snapshot: deps.snapshots.kind,
+      eventId: last.id,
+      stream,
+      empresaId,
+      revision: last.revision,
+      data: deps.snapshots.encode(state),
+    },
+  ];
+}
+
+/** An earlier attempt's events, read back where the store found them, as this command's answer. */
+async function replayed<S, E extends EventShape, Err>(
+  store: EventStore,
+  stream: string,
+  refs: ReadonlyArray<{ revision: number; position: number }>,
+  state: S,
+): Promise<CommandResult<S, E, Err>> {
+  const from = Math.min(...refs.map((r) => r.revision));
+  const read = await store.readStream<E>(stream, { fromRevision: from, limit: refs.length });
+  return {
+    kind: 'appended',
+    events: read.map((e) => ({ ...({ type: e.type, data: e.data } as E), id: e.id, revision: e.revision })),
+    position: Math.max(...refs.map((r) => r.position)),
+    state,
+    replayed: true,
+  };
 }

@@ -10,7 +10,7 @@ export {
 export type { DeactivateBillOutcome } from './catalog/deactivate-bill.js';
 export type { BillLineInput, DefineBillOutcome } from './catalog/define-bill.js';
 export type { ProductRelations } from './catalog/product-relations.js';
-export type { Decider, Decision, SnapshotStore } from './decider.js';
+export type { Decider, Decision, SnapshotCodec } from './decider.js';
 export { eventIdsFor, uuidV5 } from './event-ids.js';
 export {
   type AppendedEvent,
@@ -18,6 +18,7 @@ export {
   type CommandOptions,
   type CommandResult,
   handleCommand,
+  StreamsMoved,
 } from './handle-command.js';
 export { catchUp, type LoadedStream, loadStream } from './load-stream.js';
 export {

@@ -1,5 +1,5 @@
 import type { EventShape, EventStore, StreamRevision } from '@factory/event-store';
-import type { Decider, SnapshotStore } from './decider.js';
+import type { Decider, SnapshotCodec } from './decider.js';
 
 export interface LoadedStream<S> {
   state: S;
@@ -10,20 +10,25 @@ export interface LoadedStream<S> {
 }
 
 /**
- * The stream's state from its latest snapshot plus the events after it, so deciding never
- * reads a busy item's whole history.
+ * The stream's state from its latest snapshot plus the events after it (one read through the
+ * port), so deciding never reads a busy item's whole history. A snapshot of a shape this code no
+ * longer reads is ignored: the whole stream is folded instead.
  */
 export async function loadStream<S, E extends EventShape>(
   store: EventStore,
-  snapshots: SnapshotStore<S>,
+  snapshots: SnapshotCodec<S> | undefined,
   decider: Pick<Decider<S, unknown, E, unknown>, 'evolve' | 'initialState'>,
   stream: string,
 ): Promise<LoadedStream<S>> {
-  const snapshot = await snapshots.load(stream);
-  const start: LoadedStream<S> = snapshot
-    ? { state: snapshot.state, revision: snapshot.revision, snapshotRevision: snapshot.revision }
-    : { state: decider.initialState(), revision: 'no_stream', snapshotRevision: -1 };
-  return catchUp(store, decider, stream, start);
+  const [first] = await store.loadStreams([{ stream, snapshot: snapshots?.kind }]);
+  const snapshot = first!.snapshot;
+  const decoded = snapshot && snapshots ? snapshots.decode(snapshot.data) : null;
+  const data = snapshot && decoded === null ? (await store.loadStreams([{ stream }]))[0]! : first!;
+  const start: LoadedStream<S> =
+    snapshot && decoded !== null
+      ? { state: decoded, revision: snapshot.revision, snapshotRevision: snapshot.revision }
+      : { state: decider.initialState(), revision: 'no_stream', snapshotRevision: -1 };
+  return foldInto(decider, start, data.events as unknown as Array<E & { revision: number }>);
 }
 
 /** Folds the events appended after `loaded.revision` into its state (which it consumes). */
@@ -34,11 +39,19 @@ export async function catchUp<S, E extends EventShape>(
   loaded: LoadedStream<S>,
 ): Promise<LoadedStream<S>> {
   const fromRevision = loaded.revision === 'no_stream' ? 0 : loaded.revision + 1;
-  const events = await store.readStream<E>(stream, { fromRevision });
-  if (events.length === 0) return loaded;
+  return foldInto(decider, loaded, await store.readStream<E>(stream, { fromRevision }));
+}
+
+function foldInto<S, E extends EventShape>(
+  decider: Pick<Decider<S, unknown, E, unknown>, 'evolve'>,
+  loaded: LoadedStream<S>,
+  events: ReadonlyArray<E & { revision: number }>,
+): LoadedStream<S> {
+  const last = events.at(-1);
+  if (last === undefined) return loaded;
   return {
     state: events.reduce<S>((state, event) => decider.evolve(state, event), loaded.state),
-    revision: events[events.length - 1]!.revision,
+    revision: last.revision,
     snapshotRevision: loaded.snapshotRevision,
   };
 }

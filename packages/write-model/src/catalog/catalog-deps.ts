@@ -1,30 +1,32 @@
 import type { Pool } from '@factory/database';
 import type { FornecedorState, InsumoState, ProdutoState } from '@factory/domain';
 import { createPostgresEventStore, type EventShape, type EventStore } from '@factory/event-store';
-import type { Decider, SnapshotStore } from '../decider.js';
+import type { Decider, SnapshotCodec } from '../decider.js';
 import type { CommandHandlerDeps } from '../handle-command.js';
-import { catalogSnapshots, productCodec, supplierCodec, supplyItemCodec } from './catalog-snapshots.js';
+import { productCodec, supplierCodec, supplyItemCodec } from './catalog-snapshots.js';
+import { createFenceReader, type FenceReader } from './relations-fence.js';
 
 export interface CatalogWriteModelOptions {
+  /** Where the write-side rows are read (the facts a command is decided on). */
   pool: Pool;
-  /** Reads streams; by default the PostgreSQL store on the same pool (appends always are). */
+  /** The log, written and read through the port; by default the PostgreSQL store on the pool. */
   store?: EventStore;
   snapshotEvery?: number;
-  onSnapshotError?: (error: unknown) => void;
 }
 
 /** What every catalog command needs: the pool, the store, each stream kind's snapshots. */
 export interface CatalogDeps {
   pool: Pool;
   store: EventStore;
+  fences: FenceReader;
   snapshots: {
-    product: SnapshotStore<ProdutoState>;
-    supplyItem: SnapshotStore<InsumoState>;
-    supplier: SnapshotStore<FornecedorState>;
+    product: SnapshotCodec<ProdutoState>;
+    supplyItem: SnapshotCodec<InsumoState>;
+    supplier: SnapshotCodec<FornecedorState>;
   };
   handler<S, C, E extends EventShape, Err>(
     decider: Decider<S, C, E, Err>,
-    snapshots: SnapshotStore<S>,
+    snapshots: SnapshotCodec<S>,
   ): CommandHandlerDeps<S, C, E, Err>;
 }
 
@@ -34,18 +36,8 @@ export function createCatalogDeps(options: CatalogWriteModelOptions): CatalogDep
   return {
     pool,
     store,
-    snapshots: {
-      product: catalogSnapshots(pool, productCodec),
-      supplyItem: catalogSnapshots(pool, supplyItemCodec),
-      supplier: catalogSnapshots(pool, supplierCodec),
-    },
-    handler: (decider, snapshots) => ({
-      pool,
-      store,
-      decider,
-      snapshots,
-      snapshotEvery: options.snapshotEvery,
-      onSnapshotError: options.onSnapshotError,
-    }),
+    fences: createFenceReader(store),
+    snapshots: { product: productCodec, supplyItem: supplyItemCodec, supplier: supplierCodec },
+    handler: (decider, snapshots) => ({ store, decider, snapshots, snapshotEvery: options.snapshotEvery }),
   };
 }

@@ -5,7 +5,7 @@ import type { CatalogDeps } from './catalog-deps.js';
 import type { Refused } from './catalog-outcome.js';
 import { productStream } from './catalog-streams.js';
 import { commandIds } from './command-ids.js';
-import { indexProductEvents } from './product-index.js';
+import { productKeys, productRows } from './product-rows.js';
 import { runCatalogCommand } from './run-catalog-command.js';
 
 export type DeactivateBillOutcome =
@@ -33,7 +33,8 @@ export async function deactivateBill(
       };
       return { id: produtoId, command };
     },
-    index: (client, events) => indexProductEvents(client, empresaId, events),
+    rows: (events) => productRows(empresaId, events),
+    keys: (events, decidedOn) => productKeys(empresaId, events, decidedOn),
   });
   if (!run.ok) return run;
   if (run.kind !== 'appended') throw new Error('a bill deactivation always appends');

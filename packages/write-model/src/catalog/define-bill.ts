@@ -7,7 +7,7 @@ import type { CatalogDeps } from './catalog-deps.js';
 import type { Refused } from './catalog-outcome.js';
 import { productStream } from './catalog-streams.js';
 import { commandIds } from './command-ids.js';
-import { indexProductEvents } from './product-index.js';
+import { productKeys, productRows } from './product-rows.js';
 import { runCatalogCommand } from './run-catalog-command.js';
 
 /** A bill line as the body sends it (values still checked by the decider). */
@@ -44,8 +44,9 @@ export async function defineBill(
       };
       return { id: produtoId, command };
     },
-    index: (client, events) => indexProductEvents(client, empresaId, events),
-    relational: () => true,
+    rows: (events) => productRows(empresaId, events),
+    keys: (events, decidedOn) => productKeys(empresaId, events, decidedOn),
+    relational: true,
   });
   if (!run.ok) return run;
   if (run.kind !== 'appended') throw new Error('a bill definition always appends');

@@ -6,8 +6,8 @@ import type { DeleteOutcome } from './catalog-outcome.js';
 import { productStream } from './catalog-streams.js';
 import { commandIds } from './command-ids.js';
 import { deleteOutcome } from './delete-outcome.js';
-import { indexProductEvents } from './product-index.js';
 import { activeBillsUsing, groupMembersOf } from './product-lookups.js';
+import { productKeys, productRows } from './product-rows.js';
 import { runCatalogCommand } from './run-catalog-command.js';
 
 /**
@@ -36,8 +36,9 @@ export async function deleteProduct(
       };
       return { id: produtoId, command };
     },
-    index: (client, events) => indexProductEvents(client, empresaId, events),
-    relational: () => true,
+    rows: (events) => productRows(empresaId, events),
+    keys: (events, decidedOn) => productKeys(empresaId, events, decidedOn),
+    relational: true,
   });
   return deleteOutcome(run, (state: ProdutoState) => state.excluidoEm);
 }

@@ -7,7 +7,7 @@ import { supplierStream } from './catalog-streams.js';
 import { commandIds } from './command-ids.js';
 import { deleteOutcome } from './delete-outcome.js';
 import { runCatalogCommand } from './run-catalog-command.js';
-import { indexSupplierEvents } from './supplier-index.js';
+import { supplierKeys, supplierRows } from './supplier-rows.js';
 
 /** Deletes a supplier; supply items naming it as their default keep the id (see the decider). */
 export async function deleteSupplier(
@@ -31,7 +31,8 @@ export async function deleteSupplier(
         };
         return { id: fornecedorId, command };
       },
-      index: (client, events) => indexSupplierEvents(client, empresaId, events),
+      rows: (events) => supplierRows(empresaId, events),
+      keys: (events, decidedOn) => supplierKeys(empresaId, events, decidedOn),
     },
   );
   return deleteOutcome(run, (state: FornecedorState) => state.excluidoEm);

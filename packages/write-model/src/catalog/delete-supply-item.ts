@@ -8,7 +8,7 @@ import { commandIds } from './command-ids.js';
 import { deleteOutcome } from './delete-outcome.js';
 import { activeBillsUsing } from './product-lookups.js';
 import { runCatalogCommand } from './run-catalog-command.js';
-import { indexSupplyItemEvents } from './supply-item-index.js';
+import { supplyItemKeys, supplyItemRows } from './supply-item-rows.js';
 
 /** Deletes a supply item unless an active bill uses it (checked again under the company lock). */
 export async function deleteSupplyItem(
@@ -29,8 +29,9 @@ export async function deleteSupplyItem(
       };
       return { id: insumoId, command };
     },
-    index: (client, events) => indexSupplyItemEvents(client, empresaId, events),
-    relational: () => true,
+    rows: (events) => supplyItemRows(empresaId, events),
+    keys: (events, decidedOn) => supplyItemKeys(empresaId, events, decidedOn),
+    relational: true,
   });
   return deleteOutcome(run, (state: InsumoState) => state.excluidoEm);
 }

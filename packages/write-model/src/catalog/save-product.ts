@@ -5,8 +5,8 @@ import type { CatalogDeps } from './catalog-deps.js';
 import type { SaveOutcome } from './catalog-outcome.js';
 import { productStream } from './catalog-streams.js';
 import { commandIds } from './command-ids.js';
-import { indexProductEvents } from './product-index.js';
 import { productSaveFacts } from './product-lookups.js';
+import { productKeys, productRows } from './product-rows.js';
 import { runCatalogCommand } from './run-catalog-command.js';
 import { saveOutcome } from './save-outcome.js';
 
@@ -38,8 +38,9 @@ export async function saveProduct(
       };
       return { id, command };
     },
-    index: (client, events) => indexProductEvents(client, empresaId, events),
-    relational: () => Object.hasOwn(item, 'variacao'),
+    rows: (events) => productRows(empresaId, events),
+    keys: (events, decidedOn) => productKeys(empresaId, events, decidedOn),
+    relational: Object.hasOwn(item, 'variacao'),
   });
   return saveOutcome(run);
 }

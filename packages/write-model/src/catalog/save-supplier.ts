@@ -8,7 +8,7 @@ import { supplierStream } from './catalog-streams.js';
 import { commandIds } from './command-ids.js';
 import { runCatalogCommand } from './run-catalog-command.js';
 import { saveOutcome } from './save-outcome.js';
-import { indexSupplierEvents } from './supplier-index.js';
+import { supplierKeys, supplierRows } from './supplier-rows.js';
 
 /** The digits of a tax id as the domain reads it (punctuation ignored); null when it cannot be one. */
 export function taxIdDigits(value: unknown): string | null {
@@ -59,7 +59,8 @@ export async function saveSupplier(
       };
       return { id, command };
     },
-    index: (client, events) => indexSupplierEvents(client, empresaId, events),
+    rows: (events) => supplierRows(empresaId, events),
+    keys: (events, decidedOn) => supplierKeys(empresaId, events, decidedOn),
   });
   return saveOutcome(run);
 }

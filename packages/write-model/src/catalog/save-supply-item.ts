@@ -9,7 +9,7 @@ import { commandIds } from './command-ids.js';
 import type { Db } from './run-catalog-command.js';
 import { runCatalogCommand } from './run-catalog-command.js';
 import { saveOutcome } from './save-outcome.js';
-import { indexSupplyItemEvents } from './supply-item-index.js';
+import { supplyItemKeys, supplyItemRows } from './supply-item-rows.js';
 
 const SAVE_FACTS = `SELECT coalesce($4::uuid, (SELECT insumo_id FROM catalog_supply_items
                                            WHERE empresa_id = $1 AND sku = $2 AND excluido_em IS NULL)) AS insumo_id,
@@ -59,7 +59,8 @@ export async function saveSupplyItem(
       };
       return { id, command };
     },
-    index: (client, events) => indexSupplyItemEvents(client, empresaId, events),
+    rows: (events) => supplyItemRows(empresaId, events),
+    keys: (events, decidedOn) => supplyItemKeys(empresaId, events, decidedOn),
   });
   return saveOutcome(run);
 }

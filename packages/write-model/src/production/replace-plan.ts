@@ -2,13 +2,11 @@ import type { Pool } from '@factory/database';
 import {
   type ItemDoPlanoInput,
   type PlanoEvent,
-  type PlanoState,
   planoDecider,
   type StockError,
   type SubstituirPlano,
 } from '@factory/domain';
 import type { EventStore } from '@factory/event-store';
-import type { SnapshotStore } from '../decider.js';
 import { eventIdsFor } from '../event-ids.js';
 import { handleCommand } from '../handle-command.js';
 import { isUuid } from '../uuid.js';
@@ -19,9 +17,6 @@ import { planStream } from './plan-stream.js';
 export type ReplacePlanOutcome =
   | { ok: true; plano: PlanoEvent['data']; position: number }
   | { ok: false; error: StockError };
-
-// A plan stream holds one event per replacement of one day: folding it is cheap, no snapshots.
-const NO_SNAPSHOTS: SnapshotStore<PlanoState> = { load: async () => null, save: async () => {} };
 
 /** Replaces the plan of `dia` (a real date, checked by the caller) with `itens`. */
 export async function replacePlan(
@@ -37,7 +32,8 @@ export async function replacePlan(
     context: await planFacts(deps.pool, context.empresaId, lines),
   };
   const result = await handleCommand(
-    { pool: deps.pool, store: deps.store, decider: planoDecider, snapshots: NO_SNAPSHOTS },
+    // A plan stream holds one event per replacement of one day: folding it is cheap, no snapshots.
+    { store: deps.store, decider: planoDecider },
     planStream(context.empresaId, dia),
     command,
     { eventId: eventIdsFor(context), metadata: metadataOf(context), created: context.now },

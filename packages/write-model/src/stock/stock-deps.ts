@@ -23,7 +23,6 @@ export interface StockWriteModelOptions {
   maxBatch?: number;
   /** Size of the decided states kept in memory, in items + locations + movements (200,000). */
   cacheSize?: number;
-  onSnapshotError?: (error: unknown) => void;
 }
 
 /** What every stock command needs: the pool, the store, the snapshots and the handler's knobs. */
@@ -50,7 +49,6 @@ const KNOWN_LOCATIONS = 10_000;
 export function createStockDeps(options: StockWriteModelOptions): StockDeps {
   const { pool } = options;
   const store = options.store ?? createPostgresEventStore({ pool, listen: null });
-  const snapshots = stockSnapshots(pool);
   const snapshotEvery = options.snapshotEvery ?? SNAPSHOT_EVERY;
   const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
   const deps: StockDeps = {
@@ -63,15 +61,7 @@ export function createStockDeps(options: StockWriteModelOptions): StockDeps {
     movements: createGroupCommit((jobs) => runMovementBatch(deps, jobs), {
       maxBatch: options.maxBatch ?? MAX_BATCH,
     }),
-    handler: (decider) => ({
-      pool,
-      store,
-      decider,
-      snapshots,
-      snapshotEvery,
-      maxAttempts,
-      onSnapshotError: options.onSnapshotError,
-    }),
+    handler: (decider) => ({ store, decider, snapshots: stockSnapshots, snapshotEvery, maxAttempts }),
   };
   return deps;
 }
