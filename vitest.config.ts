@@ -15,7 +15,12 @@ const alias = ['packages', 'apps'].flatMap((dir) =>
 export default defineConfig({
   resolve: { alias },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'apps/*/src/**/*.test.ts',
+      'examples/*/src/**/*.test.ts',
+      'test/**/*.test.ts',
+    ],
     globalSetup: ['./vitest.global-setup.ts'],
     setupFiles: ['./test/support/fixture-cleanup.setup.ts', './test/support/openapi-answers.setup.ts'],
     testTimeout: 30_000,
