@@ -1,9 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FactoryClient } from '@factory/client';
+import { DEFAULT_RETRY, type FactoryClient, type RetryPolicy, waitBeforeRetry } from '@factory/client';
 import type { CsvMovement } from './csv-movements.js';
 import { lineKey } from './line-key.js';
 import { type Progress, saveProgress } from './progress-file.js';
-import { DEFAULT_RETRY, type RetryPolicy, waitBeforeRetry } from './retry-policy.js';
 
 export interface PushOptions {
   client: FactoryClient;

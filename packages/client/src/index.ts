@@ -19,3 +19,5 @@ export function createFactoryClient({ token, headers, ...options }: FactoryClien
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
   });
 }
+
+export { DEFAULT_RETRY, type RetryPolicy, waitBeforeRetry } from './retry-policy.js';

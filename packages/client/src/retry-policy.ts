@@ -1,6 +1,9 @@
-/** When to send a refused or failed request again, as the specification's error table advises. */
+/**
+ * When to send a refused or failed request again, as the specification's error table advises:
+ * one policy for every client of the service (the reference clients in examples/ use it).
+ */
 export interface RetryPolicy {
-  /** Attempts per line before the push stops (it can be started again: nothing is lost). */
+  /** Attempts per request before the caller gives up (and stops, to be run again). */
   maxAttempts: number;
   /** First wait after a 5xx or a network error; doubled per attempt (1 s, 2 s, 4 s...). */
   baseMs: number;

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { createFactoryClient, type FactoryClient } from '@factory/client';
+import { createPostgresEventStore } from '@factory/event-store';
+import { readApiRoutes } from '@factory/read-api';
+import { PROJECTIONS, readCheckpoint, startProjector, waitUntilCaughtUp } from '@factory/read-models';
+import { createTenantFixture } from '@factory/tenants';
+import { afterTestFile, createTestApi, createTestDatabase } from '@factory/testing';
+import { writeApiRoutes } from '@factory/write-api';
+
+/** A short window keeps the test short; the algorithm is the same for the contract's 30 s. */
+export const WINDOW_SECONDS = 1;
+
+const ESCOPOS = [
+  'produtos:ler',
+  'produtos:escrever',
+  'insumos:ler',
+  'insumos:escrever',
+  'fornecedores:ler',
+  'fornecedores:escrever',
+  'fichas:ler',
+  'fichas:escrever',
+  'estoque:ler',
+  'estoque:escrever',
+  'producao:ler',
+  'custos:ler',
+];
+
+export interface BiSyncScene {
+  client: FactoryClient;
+  locais: string[];
+  /** Waits until every projection has what was written and the window has passed it. */
+  settled(): Promise<void>;
+}
+
+/** The whole service in real time: write and read routes, the projector, a company with every scope. */
+export async function startBiSyncScene(): Promise<BiSyncScene> {
+  const db = await createTestDatabase({ poolSize: 20 });
+  const store = createPostgresEventStore({ pool: db.pool });
+  const projector = startProjector({
+    pool: db.pool,
+    eventStore: store,
+    projections: PROJECTIONS,
+    pollIntervalMs: 200,
+    watermarkIntervalMs: 25,
+  });
+  afterTestFile(async () => {
+    await projector.close();
+    await store.close();
+  });
+  const { app } = await createTestApi(db, {
+    checkAnswers: true,
+    routes: [
+      ...readApiRoutes({ pool: db.pool, windowSeconds: WINDOW_SECONDS }),
+      ...writeApiRoutes({ pool: db.pool }),
+    ],
+    redisUrl: null,
+    limits: { perToken: 1_000_000, perCompany: 1_000_000 },
+  });
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  const tenant = await createTenantFixture(db.pool, { escopos: ESCOPOS });
+  return {
+    client: createFactoryClient({ baseUrl: url, token: tenant.token }),
+    locais: tenant.locais.map((l) => l.id),
+    async settled() {
+      for (const { name } of PROJECTIONS) {
+        await waitUntilCaughtUp(db.pool, store, name, { timeoutMs: 30_000 });
+        const reached = Date.now();
+        while (((await readCheckpoint(db.pool, name))?.watermark?.getTime() ?? 0) < reached)
+          await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      // Past the window: every row written so far is in the lists.
+      const shownFrom = Date.now() + WINDOW_SECONDS * 1000;
+      while (Date.now() <= shownFrom) await new Promise((resolve) => setTimeout(resolve, 50));
+    },
+  };
+}
+
+export const sku = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8).toUpperCase()}`;

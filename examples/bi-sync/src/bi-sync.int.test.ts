@@ -1,0 +1,167 @@
+import { randomInt } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describeWith } from '@factory/testing';
+import { beforeAll, expect, it } from 'vitest';
+import { type BiSyncScene, sku, startBiSyncScene } from './bi-sync-scene.fixture.js';
+import { MirrorDatabase, type Row } from './mirror-database.js';
+import { MIRRORED_LISTS, type MirroredList } from './mirrored-lists.js';
+import { syncLists } from './sync-lists.js';
+
+/** The list read whole, with no bound, as the mirror must end up. */
+async function fullRead(scene: BiSyncScene, list: MirroredList): Promise<Row[]> {
+  const rows: Row[] = [];
+  let cursor: string | null = null;
+  do {
+    const query: Record<string, string> = list.incremental ? { limite: '200', ...list.query } : {};
+    const { data } = await scene.client.GET(list.path as '/v1/produtos', {
+      params: { query: (cursor ? { ...query, cursor } : query) as never },
+    });
+    const page = data as unknown as { dados: Row[]; proximo_cursor: string | null };
+    rows.push(...page.dados);
+    cursor = page.proximo_cursor;
+  } while (cursor);
+  return rows;
+}
+
+const byKey = (list: MirroredList) => (rows: Row[]) =>
+  [...rows].sort((a, b) => {
+    const ka = list.key.map((k) => String(a[k])).join('|');
+    const kb = list.key.map((k) => String(b[k])).join('|');
+    return ka < kb ? -1 : ka > kb ? 1 : 0;
+  });
+
+describeWith(['postgres'], 'bi-sync against the real service', () => {
+  let scene: BiSyncScene;
+  let path: string;
+
+  beforeAll(async () => {
+    scene = await startBiSyncScene();
+    path = join(mkdtempSync(join(tmpdir(), 'bi-sync-')), 'fabrica.duckdb');
+  });
+
+  it('mirrors every list the description has (a GET without path parameters answering pages or a list)', async () => {
+    const { data } = await scene.client.GET('/v1/openapi.json' as '/v1/produtos');
+    const description = data as unknown as {
+      paths: Record<string, { get?: { responses: Record<string, unknown> } }>;
+    };
+    const lists = Object.entries(description.paths)
+      .filter(([path, ops]) => ops.get && !path.includes('{'))
+      .filter(([, ops]) => JSON.stringify(ops.get!.responses['200']).includes('proximo_cursor'))
+      .map(([path]) => path);
+    // Not lists of rows of their own: the day plan (one document per day) and the position at a
+    // date (a query over the ledger, by instant).
+    const queries = ['/v1/producao/plano', '/v1/estoque/posicao'];
+    expect(lists.filter((p) => !queries.includes(p)).sort()).toEqual(
+      MIRRORED_LISTS.map((l) => l.path).sort(),
+    );
+  });
+
+  it('mirrors every list while writers change them, and ends equal to a fresh full read', async () => {
+    const { client, locais } = scene;
+    const insumos = await client.POST('/v1/insumos/lote', {
+      body: {
+        itens: Array.from({ length: 6 }, (_, i) => ({
+          sku: sku(`INS${i}`),
+          nome: `Insumo ${i}`,
+          unidade_compra: 'rolo',
+          unidade_consumo: 'm',
+          fator_conversao: 50,
+          custo_referencia: 2 + i,
+        })),
+      },
+    });
+    const insumoIds = insumos.data!.resultados.map((r) => r.id!);
+    const produtoSkus = Array.from({ length: 4 }, (_, i) => sku(`PRD${i}`));
+    const produtos = await client.POST('/v1/produtos/lote', {
+      body: { itens: produtoSkus.map((s, i) => ({ sku: s, nome: `Produto ${i}` })) },
+    });
+    const produtoIds = produtos.data!.resultados.map((r) => r.id!);
+
+    const db = await MirrorDatabase.open(path, MIRRORED_LISTS);
+    let writing = true;
+    let syncs = 0;
+    const syncing = (async () => {
+      while (writing) {
+        await syncLists(client, db, MIRRORED_LISTS);
+        syncs++;
+      }
+    })();
+    const writers = Array.from({ length: 3 }, async (_, w) => {
+      for (let step = 0; step < 25; step++) {
+        const choice = randomInt(10);
+        if (choice < 5) {
+          const quantidade = randomInt(4) === 0 ? -randomInt(1, 5) : randomInt(1, 20);
+          const { response } = await client.POST('/v1/estoque/movimentos', {
+            params: { header: { 'Idempotency-Key': `w${w}-${step}-${randomInt(1e9)}` } },
+            body: {
+              insumo_id: insumoIds[randomInt(insumoIds.length)]!,
+              local_id: locais[randomInt(locais.length)]!,
+              tipo: quantidade > 0 ? 'entrada_manual' : 'perda',
+              quantidade,
+              ...(quantidade > 0 ? { custo_unitario: randomInt(1, 50) } : {}),
+            },
+          });
+          expect(response.status).toBe(201);
+        } else if (choice < 7) {
+          const i = randomInt(produtoSkus.length);
+          await client.POST('/v1/produtos/lote', {
+            body: { itens: [{ sku: produtoSkus[i]!, nome: `Produto ${i} v${step}` }] },
+          });
+        } else if (choice < 8) {
+          await client.POST('/v1/fornecedores/lote', {
+            body: { itens: [{ nome: `Fornecedor ${w}-${step}` }] },
+          });
+        } else {
+          const { response } = await client.PUT('/v1/fichas/{produto_id}', {
+            params: { path: { produto_id: produtoIds[randomInt(produtoIds.length)]! } },
+            body: {
+              linhas: [
+                {
+                  tipo: 'insumo',
+                  insumo_id: insumoIds[randomInt(insumoIds.length)]!,
+                  consumo: 1 + randomInt(5),
+                  unidade: 'm',
+                },
+              ],
+            },
+          });
+          expect(response.status).toBe(200);
+        }
+      }
+    });
+    await Promise.all(writers);
+    await scene.settled();
+    writing = false;
+    await syncing;
+    expect(syncs).toBeGreaterThan(1); // the mirror really raced the writers
+    await syncLists(client, db, MIRRORED_LISTS);
+
+    for (const list of MIRRORED_LISTS) {
+      const sorted = byKey(list);
+      expect(sorted(await db.rows(list)), list.table).toEqual(sorted(await fullRead(scene, list)));
+    }
+    expect((await db.rows(MIRRORED_LISTS.find((l) => l.table === 'movimentos')!)).length).toBeGreaterThan(0);
+    db.close();
+  });
+
+  it('resumes from the marks kept in the database: a new process reads only from them', async () => {
+    const db = await MirrorDatabase.open(path, MIRRORED_LISTS);
+    const before = await Promise.all(MIRRORED_LISTS.map((list) => db.rows(list)));
+    const outcomes = await syncLists(scene.client, db, MIRRORED_LISTS);
+    for (const outcome of outcomes) {
+      const list = MIRRORED_LISTS.find((l) => l.table === outcome.table)!;
+      // Only the rows at the mark come back (the bound is inclusive); the whole list is not read.
+      if (list.incremental) expect(outcome.linhas, list.table).toBeLessThanOrEqual(3);
+    }
+    expect(await Promise.all(MIRRORED_LISTS.map((list) => db.rows(list)))).toEqual(before);
+    const marks = await db.query('SELECT lista, desde FROM _marcas ORDER BY lista');
+    expect(marks.map((m) => m.lista)).toEqual(
+      MIRRORED_LISTS.filter((l) => l.incremental)
+        .map((l) => l.table)
+        .sort(),
+    );
+    db.close();
+  });
+});
