@@ -9,6 +9,7 @@ import {
   afterTestFile,
   createTestApi,
   createTestDatabase,
+  rowsModeOfTests,
   TestClock,
   type TestDatabase,
 } from '@factory/testing';
@@ -60,7 +61,7 @@ export async function startProducaoApi(now = new Date()): Promise<ProducaoApi> {
     checkAnswers: true,
     routes: [
       ...readApiRoutes({ pool: db.pool, windowSeconds: 30, clock: clock.now }),
-      ...writeApiRoutes({ pool: db.pool, clock: clock.now }),
+      ...writeApiRoutes({ pool: db.pool, clock: clock.now, rows: rowsModeOfTests() }),
     ],
     clock,
     redisUrl: null,

@@ -1,9 +1,12 @@
 import type { Pool } from '@factory/database';
+import type { EventStore } from '@factory/event-store';
 import type { AnyRoute } from '@factory/http';
 import {
   createCatalogWriteModel,
   createProductionWriteModel,
   createStockWriteModel,
+  createWriteStore,
+  type RowsMode,
 } from '@factory/write-model';
 import { catalogoRoutes } from './catalogo/catalogo-routes.js';
 import { estornarMovimentoRoute } from './estoque/estornar-movimento/route.js';
@@ -16,23 +19,28 @@ export interface WriteApiDeps {
   pool: Pool;
   /** The handlers' `now` (events' time, idempotency expiry); the system clock by default. */
   clock?: () => Date;
+  /** The log the write models share; the PostgreSQL store on `pool` (rows in the commit) by default. */
+  store?: EventStore;
+  /** Without `store`: where its write-side rows go (`after-commit`: EVENT_STORE_ROWS, see write-store). */
+  rows?: RowsMode;
 }
 
 /** Every route of the write API, ready to be registered on a platform instance. */
 export function writeApiRoutes(deps: WriteApiDeps): AnyRoute[] {
+  const store = deps.store ?? createWriteStore({ pool: deps.pool, rows: deps.rows });
   const estoque = {
     pool: deps.pool,
-    stock: createStockWriteModel({ pool: deps.pool }),
+    stock: createStockWriteModel({ pool: deps.pool, store }),
     clock: deps.clock ?? (() => new Date()),
   };
   const catalogo = {
     pool: deps.pool,
-    catalog: createCatalogWriteModel({ pool: deps.pool }),
+    catalog: createCatalogWriteModel({ pool: deps.pool, store }),
     clock: estoque.clock,
   };
   const producao = {
     pool: deps.pool,
-    production: createProductionWriteModel({ pool: deps.pool, stock: estoque.stock }),
+    production: createProductionWriteModel({ pool: deps.pool, stock: estoque.stock, store }),
     clock: estoque.clock,
   };
   return [

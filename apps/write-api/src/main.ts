@@ -10,6 +10,7 @@ import {
   startObservability,
 } from '@factory/observability';
 import { readApiRoutes } from '@factory/read-api';
+import { createWriteStore } from '@factory/write-model';
 import { loadEnv } from './env.js';
 import { writeApiRoutes } from './index.js';
 
@@ -38,7 +39,7 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
     redisUrl: env.REDIS_URL,
     limits: { perToken: env.RATE_LIMIT_PER_TOKEN, perCompany: env.RATE_LIMIT_PER_COMPANY },
     cursorSecret: env.CURSOR_SECRET,
-    routes: writeApiRoutes({ pool }),
+    routes: writeApiRoutes({ pool, store: writeStoreOf(pool, env) }),
     // Behind the router every path not served by the read API lands here: this process answers
     // 404, 405 and /v1/openapi.json for the whole service.
     servedElsewhere: readApiRoutes({ pool }),
@@ -71,3 +72,18 @@ main(shutdown).catch((error: unknown) => {
   say(`start-up failed: ${error instanceof Error ? error.message : String(error)}`);
   void shutdown.stop('start-up failure', true);
 });
+
+/**
+ * The write models' store, as EVENT_STORE_ROWS says. EVENT_STORE_FAULT_EXIT_AFTER_COMMIT=n (tests
+ * only) ends the process right after the n-th append's commit, before its rows: the fault test's
+ * crash point.
+ */
+function writeStoreOf(pool: Parameters<typeof createWriteStore>[0]['pool'], env: ReturnType<typeof loadEnv>) {
+  const exitAt = env.EVENT_STORE_FAULT_EXIT_AFTER_COMMIT;
+  let commits = 0;
+  return createWriteStore({
+    pool,
+    rows: env.EVENT_STORE_ROWS,
+    afterCommit: exitAt === undefined ? undefined : () => void (++commits === exitAt && process.exit(86)),
+  });
+}

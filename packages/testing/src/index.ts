@@ -7,6 +7,7 @@ export {
   privatePostgresUnavailable,
   startPrivatePostgres,
 } from './private/private-postgres.js';
+export { rowsModeOfTests } from './rows-mode.js';
 export { type ProvidedServices, prepareTestServices, withDatabase } from './services.js';
 export { createTestApi, TestClock } from './test-api.js';
 export { createTestDatabase, type TestDatabase } from './test-database.js';

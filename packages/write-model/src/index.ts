@@ -44,3 +44,5 @@ export { stockStream } from './stock/stock-stream.js';
 export { createStockWriteModel, defineSupplyItem, type StockWriteModel } from './stock/stock-write-model.js';
 export { isoInstant, metadataOf, type WriteContext } from './write-context.js';
 export type { WriteRefusal } from './write-refusal.js';
+export { writeSideRowsOf } from './write-side-rows-of.js';
+export { createWriteStore, type RowsMode } from './write-store.js';

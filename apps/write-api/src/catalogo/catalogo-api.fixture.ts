@@ -1,7 +1,13 @@
 // The write API on a test database, with helpers shared by the catalog route tests.
 import { randomUUID } from 'node:crypto';
 import { createTenantFixture, type TenantFixture } from '@factory/tenants';
-import { createTestApi, createTestDatabase, TestClock, type TestDatabase } from '@factory/testing';
+import {
+  createTestApi,
+  createTestDatabase,
+  rowsModeOfTests,
+  TestClock,
+  type TestDatabase,
+} from '@factory/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { writeApiRoutes } from '../index.js';
@@ -40,7 +46,7 @@ export async function startCatalogoApi(): Promise<CatalogoApi> {
   const clock = new TestClock(new Date(NOW));
   const { app } = await createTestApi(db, {
     checkAnswers: true,
-    routes: writeApiRoutes({ pool: db.pool, clock: clock.now }),
+    routes: writeApiRoutes({ pool: db.pool, clock: clock.now, rows: rowsModeOfTests() }),
     clock,
     limits: { perToken: 1_000_000, perCompany: 1_000_000 },
   });

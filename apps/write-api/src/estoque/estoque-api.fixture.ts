@@ -1,7 +1,13 @@
 // The write API on a test database, with helpers shared by the stock route tests.
 import { randomUUID } from 'node:crypto';
 import { createTenantFixture, type TenantFixture } from '@factory/tenants';
-import { createTestApi, createTestDatabase, TestClock, type TestDatabase } from '@factory/testing';
+import {
+  createTestApi,
+  createTestDatabase,
+  rowsModeOfTests,
+  TestClock,
+  type TestDatabase,
+} from '@factory/testing';
 import { defineSupplyItem } from '@factory/write-model';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
@@ -28,7 +34,7 @@ export async function startEstoqueApi(): Promise<EstoqueApi> {
   const clock = new TestClock(new Date(NOW));
   const { app } = await createTestApi(db, {
     checkAnswers: true,
-    routes: writeApiRoutes({ pool: db.pool, clock: clock.now }),
+    routes: writeApiRoutes({ pool: db.pool, clock: clock.now, rows: rowsModeOfTests() }),
     clock,
     // the concurrency tests send more than a minute's worth of calls
     limits: { perToken: 1_000_000, perCompany: 1_000_000 },

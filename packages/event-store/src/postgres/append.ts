@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { inTransaction, type Pool } from '@factory/database';
 import { UniquenessConflictError } from '../errors.js';
-import type { AppendOutcome, AppendRequest, UniqueKey } from '../write-side.js';
+import type { RecordedEvent } from '../event-store.js';
+import type { AppendOutcome, AppendRequest, UniqueKey, UniquenessChange } from '../write-side.js';
 import { notifyAppended } from './append-notifier.js';
 import {
   appendStatement,
@@ -10,6 +12,9 @@ import {
 } from './append-statement.js';
 import { validateStreams } from './append-to-stream.js';
 import { isCatalogRow, writeCatalogRows } from './catalog-rows.js';
+import { readStream } from './read-stream.js';
+import { reservationAppends, reservationStream } from './reservations.js';
+import type { RowsAfterCommit } from './rows-after-commit.js';
 import { checkGuard, claimsFree, statementRowWrites } from './write-side-rows.js';
 
 // A race lost on a unique index is not an answer yet: the checks run again against what the
@@ -31,7 +36,12 @@ const CATALOG_KEYS: Record<string, UniqueKey['scope']> = {
  * group commit). With catalog records among the rows, a transaction: that statement, then the
  * records, then COMMIT. See EventStore.append for the contract.
  */
-export async function append(pool: Pool, request: AppendRequest): Promise<AppendOutcome> {
+export async function append(
+  pool: Pool,
+  request: AppendRequest,
+  after: AfterCommit | null = null,
+): Promise<AppendOutcome> {
+  if (after !== null) return appendThenRows(pool, request, after);
   validateStreams(request.streams);
   const rows = request.rows ?? [];
   const uniqueness = request.uniqueness ?? [];
@@ -78,22 +88,107 @@ export async function append(pool: Pool, request: AppendRequest): Promise<Append
         claims.map((c) => c.key).filter((k) => keys.includes(`${k.scope}/${k.value}`)),
       );
     }
-    return {
-      written: false,
-      existing: outcome.existing.map(({ txId, ...ref }) => ({
-        ...ref,
-        checkpoint: { txId, position: ref.position },
-      })),
-      conflicts: outcome.conflicts.map(({ stream, expected, current }) => ({
-        stream,
-        expected,
-        actual: current,
-      })),
-      failedChecks: checks.map((_, i) =>
-        (outcome.guards[i] ?? []).map((g) => Object.values(g as Record<string, string>)[0]!),
-      ),
-    };
+    return notWritten(outcome, checks.length);
   }
+}
+
+/** The "rows after commit" mode's part of the store: the rows' writer and a fault hook. */
+export interface AfterCommit {
+  rows: RowsAfterCommit;
+  /** Called between the commit and the rows (fault-injection tests make the process exit there). */
+  afterCommit?: () => void;
+}
+
+/**
+ * The append of the "rows after commit" mode, as a log without our tables must run it: the
+ * events and the reservation streams that claim their keys commit alone, then the rows are
+ * written. Unique keys rest on the reservation streams only (no table's unique index).
+ */
+async function appendThenRows(
+  pool: Pool,
+  request: AppendRequest,
+  after: AfterCommit,
+): Promise<AppendOutcome> {
+  validateStreams(request.streams);
+  const checks = request.checks ?? [];
+  const guards = checks.map(checkGuard);
+  const uniqueness = request.uniqueness ?? [];
+  const firstId = request.streams[0]!.events[0]!.id;
+  for (let attempt = 1; ; attempt++) {
+    const reservations = reservationAppends(uniqueness, await lastEvents(pool, uniqueness), (change) =>
+      reservationEventId(firstId, change),
+    );
+    const streams = [...request.streams, ...reservations];
+    let outcome: StreamsOutcome;
+    try {
+      const { rows } = await pool.query<StatementRow>(appendStatement(streams, [], guards));
+      outcome = streamsOutcome(streams, rows[0]!);
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      if ((code === '23505' || code === '40P01') && attempt < MAX_ATTEMPTS) continue;
+      throw error;
+    }
+    if (outcome.written) {
+      notifyAppended(pool);
+      after.afterCommit?.();
+      await after.rows.write(request.rows ?? [], new Map(outcome.rows.map((row) => [row.id, row.position])));
+      return {
+        written: true,
+        events: outcome.rows.map((row) => ({
+          ...row,
+          checkpoint: { txId: outcome.txId, position: row.position },
+        })),
+      };
+    }
+    // A reservation stream moved (a concurrent claim or release of the key): read it again.
+    const reserved = new Set(reservations.map((r) => r.stream));
+    const own = { ...outcome, existing: outcome.existing.filter((e) => !reserved.has(e.stream)) };
+    const others = outcome.conflicts.filter((c) => !reserved.has(c.stream));
+    if (
+      others.length === 0 &&
+      own.existing.length === 0 &&
+      outcome.conflicts.length > 0 &&
+      attempt < MAX_ATTEMPTS
+    )
+      continue;
+    return notWritten({ ...own, conflicts: others }, checks.length);
+  }
+}
+
+async function lastEvents(
+  pool: Pool,
+  changes: readonly UniquenessChange[],
+): Promise<Map<string, RecordedEvent | undefined>> {
+  const streams = [...new Set(changes.map((change) => reservationStream(change.key)))];
+  return new Map(
+    await Promise.all(streams.map(async (s) => [s, (await readStream(pool, s)).at(-1)] as const)),
+  );
+}
+
+// Derived from the write's first event and the change, so a retried write reproduces it.
+function reservationEventId(firstId: string, change: UniquenessChange): string {
+  const hex = createHash('sha1')
+    .update(JSON.stringify([firstId, change.op, change.key.scope, change.key.value]))
+    .digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+function notWritten(outcome: Extract<StreamsOutcome, { written: false }>, checks: number): AppendOutcome {
+  return {
+    written: false,
+    existing: outcome.existing.map(({ txId, ...ref }) => ({
+      ...ref,
+      checkpoint: { txId, position: ref.position },
+    })),
+    conflicts: outcome.conflicts.map(({ stream, expected, current }) => ({
+      stream,
+      expected,
+      actual: current,
+    })),
+    failedChecks: Array.from({ length: checks }, (_, i) =>
+      (outcome.guards[i] ?? []).map((g) => Object.values(g as Record<string, string>)[0]!),
+    ),
+  };
 }
 
 async function run(

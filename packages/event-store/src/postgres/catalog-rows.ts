@@ -19,8 +19,17 @@ export const isCatalogRow = (row: WriteSideRow): row is CatalogRow =>
  * per row in the order given: a command writes a handful, never a batch's worth, and two rows may
  * touch one record (a product and its bill), which one statement's parts could not do in order.
  */
-export async function writeCatalogRows(client: PoolClient, rows: readonly CatalogRow[]): Promise<void> {
-  for (const row of rows) await client.query(statementOf(row));
+export async function writeCatalogRows(
+  client: PoolClient,
+  rows: readonly CatalogRow[],
+  options: { idempotent?: boolean } = {},
+): Promise<void> {
+  for (const row of rows) {
+    const statement = statementOf(row);
+    // Re-derived by the catch-up, a record may be there already: its creation is then a no-op.
+    if (options.idempotent && /^\s*INSERT/.test(statement.text)) statement.text += ' ON CONFLICT DO NOTHING';
+    await client.query(statement);
+  }
 }
 
 // Per field: whether it is given, and its value (an undefined field keeps the stored one).

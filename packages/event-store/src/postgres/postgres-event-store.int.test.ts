@@ -16,4 +16,8 @@ describeWith(['postgres'], 'PostgreSQL event store', () => {
   runWritePathContract('satisfies the write path contract', async () =>
     createPostgresEventStore({ pool: db.pool }),
   );
+  // Rows after the commit, as KurrentDB must write them: the same contract holds.
+  runWritePathContract('satisfies the write path contract with rows after the commit', async () =>
+    createPostgresEventStore({ pool: db.pool, rows: { mode: 'after-commit', rowsOf: () => [] } }),
+  );
 });

@@ -2,7 +2,8 @@ import type { Pool } from '@factory/database';
 import type pg from 'pg';
 import type { EventStore, Subscription } from '../event-store.js';
 import { LogTail } from '../subscription/log-tail.js';
-import { append } from './append.js';
+import type { WriteSideRowsOf } from '../write-side.js';
+import { type AfterCommit, append } from './append.js';
 import { appendNotifierOf } from './append-notifier.js';
 import { appendToStream } from './append-to-stream.js';
 import { checkpointOf } from './checkpoint-of.js';
@@ -10,6 +11,7 @@ import { loadStreams } from './load-streams.js';
 import { readAll } from './read-all.js';
 import { readHead } from './read-head.js';
 import { readStream } from './read-stream.js';
+import { rowsAfterCommit } from './rows-after-commit.js';
 import { subscribe } from './subscribe.js';
 
 export interface PostgresEventStoreOptions {
@@ -20,6 +22,13 @@ export interface PostgresEventStoreOptions {
    * null to poll only (e.g. behind a transaction-mode pooler, where LISTEN does not work).
    */
   listen?: pg.ClientConfig | null;
+  /**
+   * Where the write-side rows are written: in the append's own commit (the default), or after
+   * it, as a log that cannot hold our tables in its transaction (KurrentDB) must, so that this
+   * path is tested here: unique keys then rest on reservation streams in the log, and a
+   * checkpointed catch-up re-derives missing rows (`rowsOf`, the write side's) before reads.
+   */
+  rows?: { mode: 'in-commit' } | { mode: 'after-commit'; rowsOf: WriteSideRowsOf; afterCommit?: () => void };
 }
 
 /** The PostgreSQL store: the port, plus what callers of `appendInTransaction` need. */
@@ -35,13 +44,18 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
   const subscriptions = new Set<Subscription>();
   // One tail per store: its subscriptions (a worker's projections) read each event once.
   const tail = new LogTail((read) => readAll(pool, read));
+  const rows = options.rows;
+  const after: AfterCommit | null =
+    rows?.mode === 'after-commit'
+      ? { rows: rowsAfterCommit(pool, rows.rowsOf), afterCommit: rows.afterCommit }
+      : null;
   return {
     appendToStream: (stream, events, append) => appendToStream(pool, stream, events, append),
     readStream: (stream, read) => readStream(pool, stream, read),
     loadStreams: (streams) => loadStreams(pool, streams),
-    append: (request) => append(pool, request),
-    // Rows commit in the append's transaction: never behind the log.
-    writeSideRowsCurrent: async () => undefined,
+    append: (request) => append(pool, request, after),
+    // In the default mode rows commit in the append's transaction: never behind the log.
+    writeSideRowsCurrent: async () => after?.rows.current(),
     readAll: (read) => readAll(pool, read),
     readHead: () => readHead(pool),
     checkpointOf: (position) => checkpointOf(pool, position),
