@@ -45,7 +45,7 @@ describeWith(['postgres'], 'stock position page plans', () => {
     ['local_id', { localId: local }, 'estoque_saldos_local_insumo'],
   ];
   for (const [name, filters, pairs] of cases) {
-    it(`reads pairs by ${pairs} and each pair's movement by estoque_movimentos_posicao (${name})`, async () => {
+    it(`reads pairs by ${pairs} and each pair's movement by estoque_movimentos_posicao_ultimo (${name})`, async () => {
       for (const after of [
         null,
         ['2025-06-01T00:00:00.000000Z', insumo, local] as [string, string, string],
@@ -60,13 +60,13 @@ describeWith(['postgres'], 'stock position page plans', () => {
           scans('estoque_saldos').map((n) => n.index),
           plan,
         ).toEqual([pairs]);
-        // The pair's last instant (a backward step), then its last row at that instant.
+        // The pair's last row at or before the instant: one backward step of an index-only scan.
         const probe = {
           type: 'Index Only Scan',
           relation: 'estoque_movimentos',
-          index: 'estoque_movimentos_posicao',
+          index: 'estoque_movimentos_posicao_ultimo',
         };
-        expect(scans('estoque_movimentos'), plan).toEqual([probe, probe]);
+        expect(scans('estoque_movimentos'), plan).toEqual([probe]);
         expect(
           scans('estoque_saldos').every((n) => n.type.startsWith('Index')),
           plan,

@@ -52,10 +52,9 @@ export interface PositionPage {
  * every list, in the page's own statement; a cursor page reuses its first page's instant. The
  * pairs come from estoque_saldos in key order (a range of its primary key, or of
  * estoque_saldos_local_insumo with a location), and each pair's state at the instant is its last
- * ledger row at or before it, in two bounded probes of estoque_movimentos_posicao, whose
- * included columns answer without reading the table: the last criado_em (one backward step),
- * then, among the rows at exactly that instant (usually one), the last in stream order. A pair
- * with no movement by then is skipped.
+ * ledger row at or before it in ledger order (criado_em, then stream revision): one backward
+ * step of estoque_movimentos_posicao_ultimo, whose included columns answer without reading the
+ * table. A pair with no movement by then is skipped.
  */
 export function positionPageSql(query: PositionPageQuery): { text: string; values: unknown[] } {
   const sql = new SqlValues();
@@ -85,16 +84,10 @@ export function positionPageSql(query: PositionPageQuery): { text: string; value
                            ${instantKeySql('m.criado_em')} AS ultimo_movimento_em
                       FROM estoque_saldos s
                      CROSS JOIN LATERAL (
-                           SELECT l.criado_em FROM estoque_movimentos l
-                            WHERE l.empresa_id = s.empresa_id AND l.local_id = s.local_id
-                              AND l.insumo_id = s.insumo_id AND l.criado_em ${antesDe ? '<' : '<='} i.em
-                            ORDER BY l.criado_em DESC
-                            LIMIT 1) t
-                     CROSS JOIN LATERAL (
                            SELECT l.saldo_apos, l.custo_medio_apos, l.criado_em FROM estoque_movimentos l
                             WHERE l.empresa_id = s.empresa_id AND l.local_id = s.local_id
-                              AND l.insumo_id = s.insumo_id AND l.criado_em = t.criado_em
-                            ORDER BY l.revisao DESC
+                              AND l.insumo_id = s.insumo_id AND l.criado_em ${antesDe ? '<' : '<='} i.em
+                            ORDER BY l.criado_em DESC, l.revisao DESC
                             LIMIT 1) m
                      WHERE i.shown AND ${where.join('\n   AND ')}
                      ORDER BY ${order}
