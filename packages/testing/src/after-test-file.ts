@@ -2,7 +2,12 @@ import { afterAll } from 'vitest';
 
 type Cleanup = () => unknown;
 
-const cleanups: Cleanup[] = [];
+// On globalThis, so the setup file and the fixtures share one list whatever path imported this
+// module (the setup file imports it by a relative path, the fixtures through @factory/testing).
+const KEY = Symbol.for('factory.testFileCleanups');
+const store = globalThis as { [KEY]?: Cleanup[] };
+store[KEY] ??= [];
+const cleanups = store[KEY];
 
 /**
  * Runs `cleanup` once the current test file has finished, newest first. Fixtures use this rather
