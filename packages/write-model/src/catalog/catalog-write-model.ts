@@ -49,7 +49,14 @@ export function createCatalogWriteModel(options: CatalogWriteModelOptions): Cata
     deleteSupplier: (context, id) => deleteSupplier(deps, context, id),
     defineBill: (context, id, lines) => defineBill(deps, context, id, lines),
     deactivateBill: (context, id) => deactivateBill(deps, context, id),
-    productRelations: (empresaId, skus) => productRelations(deps.pool, empresaId, skus),
-    activeBillCost: (empresaId, id) => activeBillCost(deps.pool, empresaId, id),
+    // Reads of write-side rows: current with the log first.
+    productRelations: async (empresaId, skus) => {
+      await deps.store.writeSideRowsCurrent();
+      return productRelations(deps.pool, empresaId, skus);
+    },
+    activeBillCost: async (empresaId, id) => {
+      await deps.store.writeSideRowsCurrent();
+      return activeBillCost(deps.pool, empresaId, id);
+    },
   };
 }

@@ -1,4 +1,10 @@
-import { type EventStore, type StreamAppend, type StreamRevision, streamName } from '@factory/event-store';
+import {
+  type EventMetadata,
+  type EventStore,
+  type StreamAppend,
+  type StreamRevision,
+  streamName,
+} from '@factory/event-store';
 
 /**
  * The company's catalog relations fence: every write whose decision reads relations between
@@ -29,14 +35,14 @@ export function createFenceReader(store: EventStore) {
 
 export type FenceReader = ReturnType<typeof createFenceReader>;
 
-/** The fence's part of a write: one event at the revision read. */
+/** The fence's part of a write: one event at the revision read, with the write's metadata and time. */
 export const fenceAppend = (
   empresaId: string,
   expectedRevision: StreamRevision,
-  eventId: string,
+  event: { id: string; metadata: EventMetadata; created: Date },
   decided: { comando: string; stream: string },
 ): StreamAppend => ({
   stream: fenceStream(empresaId),
   expectedRevision,
-  events: [{ id: eventId, type: FENCE_EVENT, data: decided, metadata: { empresa_id: empresaId } }],
+  events: [{ ...event, type: FENCE_EVENT, data: decided }],
 });

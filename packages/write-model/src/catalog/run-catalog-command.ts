@@ -78,10 +78,12 @@ export async function runCatalogCommand<S, C, E extends EventShape>(
           fence === null
             ? []
             : [
-                fenceAppend(context.empresaId, fence, ids.minted('relacoes'), {
-                  comando: typeOf(command),
-                  stream,
-                }),
+                fenceAppend(
+                  context.empresaId,
+                  fence,
+                  { id: ids.minted('relacoes'), metadata: metadataOf(context), created: context.now },
+                  { comando: typeOf(command), stream },
+                ),
               ],
       });
       if (result.kind === 'appended')

@@ -50,6 +50,8 @@ export async function recordProduction(
   const apontamentoId = ids(0);
   const agora = isoInstant(context.now);
   const lower = (id: unknown) => (typeof id === 'string' ? id.toLowerCase() : id);
+  // The bill graph and locations are write-side rows: current with the log before they are read.
+  await deps.store.writeSideRowsCurrent();
   const facts = await recordFacts(deps.pool, context.empresaId, input.produto_id, input.local_id);
   const command: RegistrarApontamento = {
     type: 'RegistrarApontamento',

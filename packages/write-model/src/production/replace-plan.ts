@@ -26,6 +26,7 @@ export async function replacePlan(
   itens: readonly ItemDoPlanoInput[],
 ): Promise<ReplacePlanOutcome> {
   const lines = itens.map(lowerCaseIds);
+  await deps.store.writeSideRowsCurrent(); // the facts are write-side rows
   const command: SubstituirPlano = {
     type: 'SubstituirPlano',
     data: { dia, itens: lines, agora: isoInstant(context.now) },
