@@ -1,12 +1,12 @@
-import { createPostgresEventStore } from '@factory/event-store';
 import type { AnyRoute } from '@factory/http';
 import { readApiRoutes } from '@factory/read-api';
-import { PROJECTIONS, startProjector, waitUntilCaughtUp } from '@factory/read-models';
+import { waitUntilCaughtUp } from '@factory/read-models';
 import { createTenantFixture, type TenantFixture } from '@factory/tenants';
-import { afterTestFile, createTestApi, createTestDatabase, type TestDatabase } from '@factory/testing';
+import { createTestApi, createTestDatabase, type TestDatabase } from '@factory/testing';
 import { writeApiRoutes } from '@factory/write-api';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { startFollowingProjector } from '../../packages/read-models/src/projector/following-projector.fixture.js';
 
 const ALL = [
   'produtos:escrever',
@@ -44,17 +44,7 @@ export interface HostileScene {
 /** Every route of both APIs on one platform, a projector, two companies and A's records. */
 export async function startHostileScene(): Promise<HostileScene> {
   const db = await createTestDatabase();
-  const store = createPostgresEventStore({ pool: db.pool });
-  const projector = startProjector({
-    pool: db.pool,
-    eventStore: store,
-    projections: PROJECTIONS,
-    pollIntervalMs: 100,
-  });
-  afterTestFile(async () => {
-    await projector.close();
-    await store.close();
-  });
+  const store = startFollowingProjector(db);
   const routes = [
     ...readApiRoutes({ pool: db.pool, windowSeconds: 0 }),
     ...writeApiRoutes({ pool: db.pool }),

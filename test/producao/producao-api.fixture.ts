@@ -1,12 +1,10 @@
 // The whole service on one test database (write and read routes, the projector in-process), for
 // the production tests: they write the catalog and stock through the API and read the plan back.
 import { randomUUID } from 'node:crypto';
-import { createPostgresEventStore } from '@factory/event-store';
 import { readApiRoutes } from '@factory/read-api';
-import { PROJECTIONS, startProjector, waitUntilCaughtUp } from '@factory/read-models';
+import { PROJECTIONS, waitUntilCaughtUp } from '@factory/read-models';
 import { createTenantFixture, type TenantFixture } from '@factory/tenants';
 import {
-  afterTestFile,
   createTestApi,
   createTestDatabase,
   rowsModeOfTests,
@@ -16,6 +14,7 @@ import {
 import { writeApiRoutes } from '@factory/write-api';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { startFollowingProjector } from '../../packages/read-models/src/projector/following-projector.fixture.js';
 
 export const ESCOPOS = [
   'produtos:escrever',
@@ -44,19 +43,8 @@ export interface ProducaoApi {
 
 export async function startProducaoApi(now = new Date()): Promise<ProducaoApi> {
   const db = await createTestDatabase({ poolSize: 12 });
-  const store = createPostgresEventStore({ pool: db.pool });
+  const store = startFollowingProjector(db);
   const clock = new TestClock(now);
-  const projector = startProjector({
-    pool: db.pool,
-    eventStore: store,
-    projections: PROJECTIONS,
-    pollIntervalMs: 100,
-    watermarkIntervalMs: 25,
-  });
-  afterTestFile(async () => {
-    await projector.close();
-    await store.close();
-  });
   const { app } = await createTestApi(db, {
     checkAnswers: true,
     routes: [

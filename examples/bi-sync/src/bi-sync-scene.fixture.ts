@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createFactoryClient, type FactoryClient } from '@factory/client';
-import { createPostgresEventStore } from '@factory/event-store';
 import { readApiRoutes } from '@factory/read-api';
-import { PROJECTIONS, readCheckpoint, startProjector, waitUntilCaughtUp } from '@factory/read-models';
+import { PROJECTIONS, readCheckpoint, waitUntilCaughtUp } from '@factory/read-models';
 import { createTenantFixture } from '@factory/tenants';
-import { afterTestFile, createTestApi, createTestDatabase } from '@factory/testing';
+import { createTestApi, createTestDatabase } from '@factory/testing';
 import { writeApiRoutes } from '@factory/write-api';
+import { startFollowingProjector } from '../../../packages/read-models/src/projector/following-projector.fixture.js';
 
 /** A short window keeps the test short; the algorithm is the same for the contract's 30 s. */
 export const WINDOW_SECONDS = 1;
@@ -35,18 +35,7 @@ export interface BiSyncScene {
 /** The whole service in real time: write and read routes, the projector, a company with every scope. */
 export async function startBiSyncScene(): Promise<BiSyncScene> {
   const db = await createTestDatabase({ poolSize: 20 });
-  const store = createPostgresEventStore({ pool: db.pool });
-  const projector = startProjector({
-    pool: db.pool,
-    eventStore: store,
-    projections: PROJECTIONS,
-    pollIntervalMs: 200,
-    watermarkIntervalMs: 25,
-  });
-  afterTestFile(async () => {
-    await projector.close();
-    await store.close();
-  });
+  const store = startFollowingProjector(db, { pollIntervalMs: 200 });
   const { app } = await createTestApi(db, {
     checkAnswers: true,
     routes: [

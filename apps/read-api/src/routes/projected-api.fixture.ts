@@ -1,17 +1,12 @@
 // A read API over a real projector, for the list route tests: events are decided with the pure
 // domain by a writer fixture and appended to the log; the projector runs in-process.
-import { createPostgresEventStore, type EventStore } from '@factory/event-store';
-import { PROJECTIONS, readCheckpoint, startProjector, waitUntilCaughtUp } from '@factory/read-models';
+import type { EventStore } from '@factory/event-store';
+import { readCheckpoint, waitUntilCaughtUp } from '@factory/read-models';
 import { createTenantFixture, createToken, type TenantFixture } from '@factory/tenants';
-import {
-  afterTestFile,
-  createTestApi,
-  createTestDatabase,
-  TestClock,
-  type TestDatabase,
-} from '@factory/testing';
+import { createTestApi, createTestDatabase, TestClock, type TestDatabase } from '@factory/testing';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { startFollowingProjector } from '../../../../packages/read-models/src/projector/following-projector.fixture.js';
 import { readApiRoutes } from '../index.js';
 
 export interface ProjectedApi<W> {
@@ -38,19 +33,8 @@ export async function createProjectedApi<W>(options: {
   clock?: TestClock;
 }): Promise<ProjectedApi<W>> {
   const db = await createTestDatabase();
-  const store = createPostgresEventStore({ pool: db.pool });
+  const store = startFollowingProjector(db, { pollIntervalMs: 200 });
   const clock = options.clock ?? new TestClock();
-  const projector = startProjector({
-    pool: db.pool,
-    eventStore: store,
-    projections: PROJECTIONS,
-    pollIntervalMs: 200,
-    watermarkIntervalMs: 25,
-  });
-  afterTestFile(async () => {
-    await projector.close();
-    await store.close();
-  });
   const service = await createTestApi(db, {
     checkAnswers: true,
     routes: readApiRoutes({ pool: db.pool, windowSeconds: options.windowSeconds ?? 30, clock: clock.now }),

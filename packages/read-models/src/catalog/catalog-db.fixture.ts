@@ -1,10 +1,10 @@
 // A test database with the event store and a projector hosting every projection, and a
 // catalog writer per company: for the catalog projection's integration tests.
 import { randomUUID } from 'node:crypto';
-import { createPostgresEventStore, type EventStore } from '@factory/event-store';
-import { afterTestFile, createTestDatabase, type TestDatabase } from '@factory/testing';
+import type { EventStore } from '@factory/event-store';
+import { createTestDatabase, type TestDatabase } from '@factory/testing';
 import { PROJECTIONS } from '../projections.js';
-import { startProjector } from '../projector/projector.js';
+import { startFollowingProjector } from '../projector/following-projector.fixture.js';
 import { waitUntilCaughtUp } from '../projector/wait-for-projection.js';
 import { CatalogWriter } from './catalog-writer.fixture.js';
 
@@ -20,19 +20,7 @@ export interface CatalogDb {
 
 export async function createCatalogDb(options: { batchSize?: number } = {}): Promise<CatalogDb> {
   const db = await createTestDatabase();
-  const store = createPostgresEventStore({ pool: db.pool });
-  const projector = startProjector({
-    pool: db.pool,
-    eventStore: store,
-    projections: PROJECTIONS,
-    batchSize: options.batchSize,
-    pollIntervalMs: 100,
-    watermarkIntervalMs: 25,
-  });
-  afterTestFile(async () => {
-    await projector.close();
-    await store.close();
-  });
+  const store = startFollowingProjector(db, { batchSize: options.batchSize });
   return {
     db,
     store,
