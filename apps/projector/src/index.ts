@@ -1,1 +1,2 @@
 export { loadEnv, type ProjectorEnv } from './env.js';
+export { type ProjectorWorkerOptions, startProjectorWorker } from './projector-worker.js';

@@ -1,24 +1,11 @@
 import { GracefulShutdown } from '@factory/config';
 import { createPool, migrate } from '@factory/database';
 import { createPostgresEventStore } from '@factory/event-store';
-import { queuePrefixFor, startJobRunner } from '@factory/jobs';
-import {
-  eventLogCheck,
-  jobMetrics,
-  postgresCheck,
-  projectorLagCheck,
-  projectorMetrics,
-  startObservability,
-} from '@factory/observability';
-import {
-  followOpenRebuilds,
-  PROJECTIONS,
-  readProjectionStatus,
-  rebuildJob,
-  startProjector,
-} from '@factory/read-models';
+import { eventLogCheck, postgresCheck, projectorLagCheck, startObservability } from '@factory/observability';
+import { PROJECTIONS, readProjectionStatus } from '@factory/read-models';
 import { pino } from 'pino';
 import { loadEnv } from './env.js';
+import { startProjectorWorker } from './projector-worker.js';
 
 // The projector as a process of its own: every registered projection, following the log.
 async function main(): Promise<void> {
@@ -43,39 +30,18 @@ async function main(): Promise<void> {
     redisUrl: env.redisUrl,
   });
   shutdown.add('closeConnections', 'metrics and probes', () => observability.close());
-  const metrics = projectorMetrics(observability.registry, readLag);
-  const eventStore = createPostgresEventStore({ pool });
-  const projector = startProjector({
+  await startProjectorWorker({
     pool,
-    eventStore,
-    projections: PROJECTIONS,
+    databaseUrl: env.databaseUrl,
+    eventStore: createPostgresEventStore({ pool }),
+    redisUrl: env.redisUrl,
+    registry: observability.registry,
+    log: { projector: log, jobs: log },
     batchSize: env.batchSize,
     pollIntervalMs: env.pollIntervalMs,
-    log,
-    onBatch: (batch) => metrics.applied(batch.checkpointName, batch.events),
+    shutdown,
   });
-  shutdown
-    .add('finishWork', 'projector', () => projector.close())
-    .add('closeConnections', 'event store', () => eventStore.close());
-  // Rebuilds (`projecoes reconstruir`) are jobs this worker takes: from BullMQ with Redis, else
-  // in this process; every open one is handed to the runner, so a killed rebuild resumes here.
-  const jobs = await startJobRunner({
-    redisUrl: env.redisUrl,
-    // Queues per database: a job names rows of its own database.
-    prefix: queuePrefixFor(env.databaseUrl),
-    kinds: [
-      jobMetrics(observability.registry).counted(
-        rebuildJob({ databaseUrl: env.databaseUrl, projections: PROJECTIONS, log, batchSize: env.batchSize }),
-      ),
-    ],
-    log,
-  });
-  const rebuilds = followOpenRebuilds({ pool, jobs, log });
-  shutdown.add('finishWork', 'rebuild jobs', async () => {
-    await rebuilds.close();
-    await jobs.close();
-  });
-  log.info({ projecoes: PROJECTIONS.map((p) => p.name), trabalhos: jobs.mode }, 'projector started');
+  log.info({ projecoes: PROJECTIONS.map((p) => p.name) }, 'projector started');
   if (observability.metricsPort !== undefined)
     console.error(`[projector] metrics, /healthz and /readyz on port ${observability.metricsPort}`);
 }

@@ -2,24 +2,16 @@ import { GracefulShutdown } from '@factory/config';
 import { createPool, migrate } from '@factory/database';
 import { createPostgresEventStore } from '@factory/event-store';
 import { createApiService, createLogger, idempotencyPurgeJob, idempotencyPurgeSchedule } from '@factory/http';
-import { queuePrefixFor, startJobRunner } from '@factory/jobs';
 import {
   eventLogCheck,
   httpMetrics,
-  jobMetrics,
   postgresCheck,
   projectorLagCheck,
-  projectorMetrics,
   startObservability,
 } from '@factory/observability';
+import { startProjectorWorker } from '@factory/projector';
 import { readApiRoutes } from '@factory/read-api';
-import {
-  followOpenRebuilds,
-  PROJECTIONS,
-  readProjectionStatus,
-  rebuildJob,
-  startProjector,
-} from '@factory/read-models';
+import { PROJECTIONS, readProjectionStatus } from '@factory/read-models';
 import { writeApiRoutes } from '@factory/write-api';
 import { baseUrl } from './base-url.js';
 import { resolveCursorSecret } from './cursor-secret.js';
@@ -53,21 +45,6 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
     redisUrl: services.redisUrl,
   });
   shutdown.add('closeConnections', 'metrics and probes', () => observability.close());
-  const projectorCounts = projectorMetrics(observability.registry, readLag);
-
-  // The projector in-process: the same generic worker apps/projector runs on its own.
-  const eventStore = createPostgresEventStore({ pool });
-  const projector = startProjector({
-    pool,
-    eventStore,
-    projections: PROJECTIONS,
-    log: createLogger(env.LOG_LEVEL).child({ componente: 'projector' }),
-    onBatch: (batch) => projectorCounts.applied(batch.checkpointName, batch.events),
-  });
-  shutdown
-    .add('finishWork', 'projector', () => projector.close())
-    .add('closeConnections', 'event store', () => eventStore.close());
-
   const api = await createApiService({
     pool,
     databaseUrl: services.databaseUrl,
@@ -83,26 +60,21 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
     metrics: httpMetrics(observability.registry),
   });
   api.addShutdownSteps(shutdown);
-  const jobLog = createLogger(env.LOG_LEVEL).child({ componente: 'jobs' });
-  const counted = jobMetrics(observability.registry);
-  const jobs = await startJobRunner({
+  // The projector and the job runner in-process: the same worker apps/projector runs alone,
+  // plus this process's own idempotency-key purge.
+  await startProjectorWorker({
+    pool,
+    databaseUrl: services.databaseUrl,
+    eventStore: createPostgresEventStore({ pool }),
     redisUrl: services.redisUrl,
-    // Queues per database: a job names rows of its own database.
-    prefix: queuePrefixFor(services.databaseUrl),
-    kinds: [
-      counted.counted(idempotencyPurgeJob({ pool, log: say })),
-      counted.counted(
-        rebuildJob({ databaseUrl: services.databaseUrl, projections: PROJECTIONS, log: jobLog }),
-      ),
-    ],
+    registry: observability.registry,
+    log: {
+      projector: createLogger(env.LOG_LEVEL).child({ componente: 'projector' }),
+      jobs: createLogger(env.LOG_LEVEL).child({ componente: 'jobs' }),
+    },
+    otherJobs: [idempotencyPurgeJob({ pool, log: say })],
     schedules: [idempotencyPurgeSchedule()],
-    log: jobLog,
-  });
-  // Rebuilds asked for by `projecoes reconstruir` (and any a killed process left open).
-  const rebuilds = followOpenRebuilds({ pool, jobs, log: jobLog });
-  shutdown.add('finishWork', 'jobs', async () => {
-    await rebuilds.close();
-    await jobs.close();
+    shutdown,
   });
   if (observability.metricsPort !== undefined)
     say(`metrics, /healthz and /readyz on port ${observability.metricsPort}`);
