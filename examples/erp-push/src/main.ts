@@ -59,7 +59,9 @@ async function main(): Promise<number> {
       progressPath,
       report,
     });
-    console.error(progressLine(done, movements.length, startedAt, feitasAtStart));
+    // The last line's report has already said where the push ended.
+    if (done.feitas === feitasAtStart)
+      console.error(progressLine(done, movements.length, startedAt, feitasAtStart));
     for (const r of done.recusadas)
       console.error(`  line ${r.linha}: ${r.status} ${r.codigo}: ${r.mensagem}`);
     return done.recusadas.length > 0 ? 1 : 0;
