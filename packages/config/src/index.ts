@@ -1,4 +1,5 @@
 export { apiEnvPieces, EnvError, envPieces, hostPiece, parseEnv } from './env-schema.js';
+export { type EventLogSetting, eventLogEnvPieces, eventLogOf } from './event-log-env.js';
 export {
   GracefulShutdown,
   type GracefulShutdownOptions,

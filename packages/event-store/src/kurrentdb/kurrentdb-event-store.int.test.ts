@@ -13,6 +13,6 @@ if (!url) console.warn(`SKIPPED "${name}" contract tests: EVENTSTORE_URL not set
 
 // Skipped, the contract's tests are still listed (as skipped) rather than silently absent.
 (url ? describe : describe.skip)(url ? name : `${name} (SKIPPED: EVENTSTORE_URL not set)`, () => {
-  runEventStoreContract('satisfies the event store contract', () => createKurrentEventStore(url!));
-  runWritePathContract('satisfies the write path contract', () => createKurrentEventStore(url!));
+  runEventStoreContract('satisfies the event store contract', async () => createKurrentEventStore(url!));
+  runWritePathContract('satisfies the write path contract', async () => createKurrentEventStore(url!));
 });

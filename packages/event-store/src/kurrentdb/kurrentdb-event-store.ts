@@ -10,27 +10,33 @@ import { subscribe } from './subscribe.js';
 /**
  * The KurrentDB (EventStoreDB) adapter, from a connection string such as
  * `kurrentdb://localhost:2113?tls=false`. The store owns its client: close() disposes of it.
+ * Made synchronously, as the PostgreSQL store is, so that choosing the log changes no caller;
+ * the client package is loaded on first use (it brings a native bridge nobody else needs).
  */
-export async function createKurrentEventStore(connectionString: string): Promise<EventStore> {
-  const kurrent = await import('@kurrent/kurrentdb-client');
-  const connection: KurrentConnection = {
-    kurrent,
-    client: kurrent.KurrentDBClient.connectionString(connectionString),
+export function createKurrentEventStore(connectionString: string): EventStore {
+  let opening: Promise<KurrentConnection> | undefined;
+  const connected = () => {
+    opening ??= import('@kurrent/kurrentdb-client').then((kurrent) => ({
+      kurrent,
+      client: kurrent.KurrentDBClient.connectionString(connectionString),
+    }));
+    return opening;
   };
   const subscriptions = new Set<Subscription>();
   return {
-    appendToStream: (stream, events, options) => appendToStream(connection, stream, events, options),
-    readStream: (stream, options) => readStream(connection, stream, options),
+    appendToStream: async (stream, events, options) =>
+      appendToStream(await connected(), stream, events, options),
+    readStream: async (stream, options) => readStream(await connected(), stream, options),
     // The write path's methods are being written for this adapter (issue 9): until then a write
     // through KurrentDB fails loudly rather than half-works.
     loadStreams: () => notYet('loadStreams'),
     append: () => notYet('append'),
     writeSideRowsCurrent: () => notYet('writeSideRowsCurrent'),
-    readAll: (options) => readAll(connection, options),
-    readHead: () => readHead(connection),
-    checkpointOf: (position) => checkpointOf(connection, position),
+    readAll: async (options) => readAll(await connected(), options),
+    readHead: async () => readHead(await connected()),
+    checkpointOf: async (position) => checkpointOf(await connected(), position),
     async subscribe(options) {
-      const subscription = await subscribe(connection, options);
+      const subscription = await subscribe(await connected(), options);
       subscriptions.add(subscription);
       const forget = () => subscriptions.delete(subscription);
       subscription.done.then(forget, forget);
@@ -38,7 +44,7 @@ export async function createKurrentEventStore(connectionString: string): Promise
     },
     async close() {
       await Promise.all([...subscriptions].map((s) => s.close()));
-      await connection.client.dispose();
+      if (opening) await (await opening).client.dispose();
     },
   };
 }
