@@ -13,7 +13,9 @@ describe('EVENT_STORE and EVENTSTORE_URL', () => {
   it('select KurrentDB with its connection string', () => {
     const url = 'kurrentdb://127.0.0.1:2113?tls=false';
     expect(read({ EVENT_STORE: 'kurrentdb', EVENTSTORE_URL: url })).toEqual({ kind: 'kurrentdb', url });
-    expect(read({ EVENT_STORE: 'kurrentdb', EVENTSTORE_URL: 'esdb+discover://a,b,c' }).kind).toBe('kurrentdb');
+    expect(read({ EVENT_STORE: 'kurrentdb', EVENTSTORE_URL: 'esdb+discover://a,b,c' }).kind).toBe(
+      'kurrentdb',
+    );
   });
 
   it('refuse KurrentDB without a connection string, an unknown log, and a URL of another scheme', () => {
