@@ -1,4 +1,5 @@
 import type { Pool } from '@factory/database';
+import type { EventStore } from '@factory/event-store';
 import type { Progress } from './progress-bar.js';
 
 /** Wrong command line: unknown command or option, missing or repeated option, bad value. */
@@ -26,6 +27,8 @@ export interface OptionSpec {
 
 export interface CommandContext {
   pool: Pool;
+  /** The service's log (EVENT_STORE), opened for the run and closed after it. */
+  eventStore: EventStore;
   /** Read once per run at the edge; services never read the clock. */
   now: Date;
   /** Long work reports here: a bar on a terminal's stderr, nothing otherwise. */

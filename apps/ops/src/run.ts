@@ -7,6 +7,7 @@ import {
   resolveDatabase,
 } from '@factory/database';
 import { OpsError } from '@factory/tenants';
+import { createWriteStore } from '@factory/write-model';
 import { CommandFailed, InterruptedError, UsageError } from './command.js';
 import { COMMANDS } from './commands/index.js';
 import { loadEnv } from './env.js';
@@ -76,11 +77,13 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
   // Enough connections for the seed's concurrent commands and its projector.
   const pool = createPool(database.url, { max: 12, name: 'ops', connectTimeoutMs: 15_000 });
+  const eventStore = createWriteStore({ pool, log: env.eventLog });
   try {
     await migrate(pool);
     const output = await parsed.command.run(
       {
         pool,
+        eventStore,
         now: new Date(),
         progress: progressBar(io.terminal ?? null),
         signal: io.signal ?? new AbortController().signal,
@@ -94,6 +97,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   } catch (error) {
     return report(io, error);
   } finally {
+    await eventStore.close();
     await pool.end();
     await database.stop();
   }

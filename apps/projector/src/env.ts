@@ -1,9 +1,17 @@
-import { EnvError, envPieces, parseEnv } from '@factory/config';
+import {
+  EnvError,
+  type EventLogSetting,
+  envPieces,
+  eventLogEnvPieces,
+  eventLogOf,
+  parseEnv,
+} from '@factory/config';
 import { z } from 'zod';
 
 const shape = {
   /** PostgreSQL holding the log, the read models and their checkpoints; required. */
   DATABASE_URL: envPieces.DATABASE_URL,
+  ...eventLogEnvPieces,
   /** Redis for jobs (projection rebuilds, shared by every worker); unset: rebuilds run in-process. */
   REDIS_URL: envPieces.REDIS_URL,
   LOG_LEVEL: envPieces.LOG_LEVEL,
@@ -17,6 +25,8 @@ const shape = {
 
 export interface ProjectorEnv {
   databaseUrl: string;
+  /** The log to follow (EVENT_STORE, EVENTSTORE_URL); checkpoints stay in PostgreSQL. */
+  eventLog: EventLogSetting;
   redisUrl: string | undefined;
   logLevel: z.infer<typeof envPieces.LOG_LEVEL>;
   batchSize: number;
@@ -33,6 +43,7 @@ export function loadEnv(source: Record<string, string | undefined>): ProjectorEn
   if (!env.DATABASE_URL) throw new EnvError('invalid environment: DATABASE_URL is required');
   return {
     databaseUrl: env.DATABASE_URL,
+    eventLog: eventLogOf(env),
     redisUrl: env.REDIS_URL,
     logLevel: env.LOG_LEVEL,
     batchSize: env.PROJECTOR_BATCH_SIZE,

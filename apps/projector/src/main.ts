@@ -1,6 +1,6 @@
 import { GracefulShutdown } from '@factory/config';
 import { createPool, migrate } from '@factory/database';
-import { createPostgresEventStore } from '@factory/event-store';
+import { openEventStore } from '@factory/event-store';
 import { eventLogCheck, postgresCheck, projectorLagCheck, startObservability } from '@factory/observability';
 import { PROJECTIONS, readProjectionStatus } from '@factory/read-models';
 import { pino } from 'pino';
@@ -33,7 +33,8 @@ async function main(): Promise<void> {
   await startProjectorWorker({
     pool,
     databaseUrl: env.databaseUrl,
-    eventStore: createPostgresEventStore({ pool }),
+    eventStore: openEventStore(env.eventLog, { pool }),
+    eventLog: env.eventLog,
     redisUrl: env.redisUrl,
     registry: observability.registry,
     log: { projector: log, jobs: log },

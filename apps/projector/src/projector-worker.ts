@@ -1,6 +1,6 @@
 import type { GracefulShutdown } from '@factory/config';
 import type { Pool } from '@factory/database';
-import type { EventStore } from '@factory/event-store';
+import type { EventLog, EventStore } from '@factory/event-store';
 import { type JobKind, type JobLog, type JobSchedule, queuePrefixFor, startJobRunner } from '@factory/jobs';
 import { jobMetrics, projectorMetrics } from '@factory/observability';
 import {
@@ -16,6 +16,8 @@ export interface ProjectorWorkerOptions {
   pool: Pool;
   databaseUrl: string;
   eventStore: EventStore;
+  /** The log `eventStore` reads: rebuilds open stores of their own on it. */
+  eventLog: EventLog;
   redisUrl: string | null | undefined;
   /** The process's metrics registry: projector lag and batches, job runs. */
   registry: Parameters<typeof projectorMetrics>[0];
@@ -55,6 +57,7 @@ export async function startProjectorWorker(options: ProjectorWorkerOptions): Pro
   const counted = jobMetrics(options.registry);
   const rebuilds = rebuildJob({
     databaseUrl: options.databaseUrl,
+    eventLog: options.eventLog,
     projections: PROJECTIONS,
     log: options.log.jobs,
     batchSize: options.batchSize,

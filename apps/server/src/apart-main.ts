@@ -1,5 +1,6 @@
 import { GracefulShutdown } from '@factory/config';
 import { createPool, migrate } from '@factory/database';
+import { createWriteStore } from '@factory/write-model';
 import { type AppName, type AppProcess, startApp } from './apart/app-process.js';
 import { baseUrl } from './base-url.js';
 import { resolveCursorSecret } from './cursor-secret.js';
@@ -32,6 +33,8 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
     STABILIZATION_WINDOW_SECONDS: String(env.STABILIZATION_WINDOW_SECONDS),
     RATE_LIMIT_PER_TOKEN: String(env.RATE_LIMIT_PER_TOKEN),
     RATE_LIMIT_PER_COMPANY: String(env.RATE_LIMIT_PER_COMPANY),
+    EVENT_STORE: env.EVENT_STORE,
+    EVENTSTORE_URL: env.EVENTSTORE_URL ?? '',
   };
   // METRICS_PORT=N gives the router N and the write API, the read API and the projector the next
   // three; 0 gives each a free port; unset, none has one.
@@ -93,6 +96,8 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
       dataDir: env.DATA_DIR,
       baseUrl: baseUrl(env.HOST, port),
       say,
+      // The demo's history is written here, before the apps serve it, on the log they run on.
+      store: createWriteStore({ pool, log: env.eventLog }),
     });
 }
 

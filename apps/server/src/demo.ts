@@ -1,6 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Pool } from '@factory/database';
+import type { EventStore } from '@factory/event-store';
 import { seedDemoHistory } from '@factory/seed';
 import { seedDemoCompany } from '@factory/tenants';
 
@@ -13,6 +14,8 @@ export interface DemoOptions {
   /** Where the service answers, for the `curl` line. */
   baseUrl: string;
   say: (line: string) => void;
+  /** The log the history is written to. */
+  store: EventStore;
 }
 
 /**
@@ -35,7 +38,7 @@ export async function announceDemo(pool: Pool, options: DemoOptions): Promise<vo
     await writeFile(file, created, { mode: 0o600 });
   }
   if (options.history) {
-    const commands = await seedDemoHistory(pool, empresaId, now);
+    const commands = await seedDemoHistory(pool, options.store, empresaId, now);
     if (commands > 0) say(`demo company seeded with a history of ${commands} records, bills and movements`);
   }
   const token =

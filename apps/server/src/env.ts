@@ -1,4 +1,4 @@
-import { apiEnvPieces, envPieces, parseEnv } from '@factory/config';
+import { apiEnvPieces, envPieces, eventLogEnvPieces, eventLogOf, parseEnv } from '@factory/config';
 import { z } from 'zod';
 
 const p = envPieces;
@@ -8,6 +8,7 @@ export function loadEnv(env: Record<string, string | undefined>) {
   const parsed = parseEnv(
     {
       ...apiEnvPieces,
+      ...eventLogEnvPieces,
       // It prints a token with every scope: reachable from this machine only, unless HOST says otherwise.
       HOST: p.HOST,
       NODE_ENV: p.NODE_ENV,
@@ -32,7 +33,7 @@ export function loadEnv(env: Record<string, string | undefined>) {
     if (!parsed.CURSOR_SECRET)
       throw new Error('invalid environment: CURSOR_SECRET is required in production');
   }
-  return parsed;
+  return { ...parsed, eventLog: eventLogOf(parsed) };
 }
 
 export type ServerEnv = ReturnType<typeof loadEnv>;

@@ -1,6 +1,5 @@
 import { GracefulShutdown } from '@factory/config';
 import { createPool, migrate } from '@factory/database';
-import { createPostgresEventStore } from '@factory/event-store';
 import { createApiService, createLogger, idempotencyPurgeJob, idempotencyPurgeSchedule } from '@factory/http';
 import {
   eventLogCheck,
@@ -13,6 +12,7 @@ import { startProjectorWorker } from '@factory/projector';
 import { readApiRoutes } from '@factory/read-api';
 import { PROJECTIONS, readProjectionStatus } from '@factory/read-models';
 import { writeApiRoutes } from '@factory/write-api';
+import { createWriteStore } from '@factory/write-model';
 import { baseUrl } from './base-url.js';
 import { resolveCursorSecret } from './cursor-secret.js';
 import { announceDemo } from './demo.js';
@@ -32,6 +32,8 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
   const applied = await migrate(pool);
   if (applied.length > 0) say(`migrations applied: ${applied.join(', ')}`);
 
+  // One store for the write models and the projector, on the log EVENT_STORE names.
+  const eventStore = createWriteStore({ pool, log: env.eventLog });
   const readLag = () => readProjectionStatus(pool, PROJECTIONS);
   const observability = await startObservability({
     app: 'server',
@@ -53,7 +55,7 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
     cursorSecret: await resolveCursorSecret(env.CURSOR_SECRET, env.DATA_DIR),
     routes: [
       ...readApiRoutes({ pool, windowSeconds: env.STABILIZATION_WINDOW_SECONDS }),
-      ...writeApiRoutes({ pool }),
+      ...writeApiRoutes({ pool, store: eventStore }),
     ],
     logLevel: env.LOG_LEVEL,
     health: observability.health,
@@ -65,7 +67,8 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
   await startProjectorWorker({
     pool,
     databaseUrl: services.databaseUrl,
-    eventStore: createPostgresEventStore({ pool }),
+    eventStore,
+    eventLog: env.eventLog,
     redisUrl: services.redisUrl,
     registry: observability.registry,
     log: {
@@ -89,6 +92,7 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
       dataDir: env.DATA_DIR,
       baseUrl: baseUrl(env.HOST, port),
       say,
+      store: eventStore,
     });
 }
 

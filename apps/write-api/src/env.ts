@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { envPieces, hostPiece, parseEnv } from '@factory/config';
+import { envPieces, eventLogEnvPieces, eventLogOf, hostPiece, parseEnv } from '@factory/config';
 import { z } from 'zod';
 
 const p = envPieces;
@@ -33,6 +33,7 @@ export function loadEnv(env: Record<string, string | undefined>) {
       NODE_ENV: p.NODE_ENV,
       DATABASE_POOL_SIZE,
       METRICS_PORT: p.METRICS_PORT,
+      ...eventLogEnvPieces,
       EVENT_STORE_ROWS: z.enum(['in-commit', 'after-commit']).default('in-commit'),
       EVENT_STORE_FAULT_EXIT_AFTER_COMMIT: z.coerce.number().int().min(1).optional(),
     },
@@ -43,6 +44,7 @@ export function loadEnv(env: Record<string, string | undefined>) {
     throw new Error('invalid environment: CURSOR_SECRET is required in production');
   return {
     ...parsed,
+    eventLog: eventLogOf(parsed),
     DATABASE_URL: parsed.DATABASE_URL,
     CURSOR_SECRET: parsed.CURSOR_SECRET ?? randomBytes(32).toString('base64url'),
   };

@@ -74,7 +74,7 @@ main(shutdown).catch((error: unknown) => {
 });
 
 /**
- * The write models' store, as EVENT_STORE_ROWS says. EVENT_STORE_FAULT_EXIT_AFTER_COMMIT=n (tests
+ * The write models' store, on the log EVENT_STORE names, its rows as EVENT_STORE_ROWS says. EVENT_STORE_FAULT_EXIT_AFTER_COMMIT=n (tests
  * only) ends the process right after the n-th append's commit, before its rows: the fault test's
  * crash point.
  */
@@ -83,6 +83,7 @@ function writeStoreOf(pool: Parameters<typeof createWriteStore>[0]['pool'], env:
   let commits = 0;
   return createWriteStore({
     pool,
+    log: env.eventLog,
     rows: env.EVENT_STORE_ROWS,
     afterCommit: exitAt === undefined ? undefined : () => void (++commits === exitAt && process.exit(86)),
   });

@@ -23,6 +23,7 @@ export type {
   Subscription,
 } from './event-store.js';
 export { createKurrentEventStore } from './kurrentdb/kurrentdb-event-store.js';
+export { type EventLog, type OpenEventStoreOptions, openEventStore } from './open-event-store.js';
 export {
   type AppendedRow,
   type AppendGuard,

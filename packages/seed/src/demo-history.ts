@@ -1,4 +1,5 @@
 import type { Pool } from '@factory/database';
+import type { EventStore } from '@factory/event-store';
 import { listLocations } from '@factory/tenants';
 import { planCatalog } from './catalog-plan.js';
 import type { LocalKind } from './movement-plan.js';
@@ -12,7 +13,12 @@ export const DEMO_HISTORY: HistorySize = { fornecedores: 4, insumos: 24, produto
  * Gives the single-machine demo company a small history, unless it has a catalog already (a
  * second start, or a history cut short: the demo is for looking around, not to be complete).
  */
-export async function seedDemoHistory(pool: Pool, empresaId: string, now: Date): Promise<number> {
+export async function seedDemoHistory(
+  pool: Pool,
+  store: EventStore,
+  empresaId: string,
+  now: Date,
+): Promise<number> {
   const { rows } = await pool.query(
     `SELECT EXISTS (SELECT 1 FROM catalog_suppliers WHERE empresa_id = $1)
          OR EXISTS (SELECT 1 FROM catalog_supply_items WHERE empresa_id = $1) AS seeded`,
@@ -23,7 +29,7 @@ export async function seedDemoHistory(pool: Pool, empresaId: string, now: Date):
     (await listLocations(pool, empresaId)).map((l) => [l.tipo, l.id]),
   ) as Record<LocalKind, string>;
   const catalog = planCatalog(Random.derive('demo', 'catalogo'), DEMO_HISTORY);
-  const written = await writeCompanyHistory(createWriters(pool), { empresaId, locais }, catalog, {
+  const written = await writeCompanyHistory(createWriters(pool, store), { empresaId, locais }, catalog, {
     movimentos: DEMO_HISTORY.movimentos,
     now,
     seed: 'demo',

@@ -1,6 +1,8 @@
 import type { Pool } from '@factory/database';
-import { createCatalogWriteModel, createStockWriteModel } from '@factory/write-model';
+import type { EventStore } from '@factory/event-store';
+import { createCatalogWriteModel, createStockWriteModel, createWriteStore } from '@factory/write-model';
 import { type CatalogSize, planCatalog } from './catalog-plan.js';
+import { countingAppends } from './counting-appends.js';
 import { planMovements } from './movement-plan.js';
 import { Random } from './random.js';
 import { createSeedCompany } from './seed-company.js';
@@ -20,6 +22,8 @@ export interface SemearOptions extends HistorySize {
   signal?: AbortSignal;
   /** See `WriteOptions.inFlight`. */
   inFlight?: WriteOptions['inFlight'];
+  /** The log to write to; the PostgreSQL store on `pool` by default. */
+  store?: EventStore;
 }
 
 export interface SemearResult {
@@ -40,7 +44,8 @@ export function plannedCommands(size: HistorySize, catalog = planCatalog(new Ran
  * gives the same histories, whatever else runs.
  */
 export async function semear(pool: Pool, options: SemearOptions): Promise<SemearResult> {
-  const writers = createWriters(pool);
+  const counted = countingAppends(options.store ?? createWriteStore({ pool }));
+  const writers = createWriters(pool, counted.store);
   const plans = Array.from({ length: options.empresas }, (_, n) =>
     planCatalog(Random.derive(options.semente, `${n}/catalogo`), options),
   );
@@ -67,25 +72,13 @@ export async function semear(pool: Pool, options: SemearOptions): Promise<Semear
     });
     if (written.interrompido) break;
   }
-  result.eventos = await countEvents(
-    pool,
-    result.empresas.map((e) => e.id),
-  );
+  result.eventos = counted.events();
   result.interrompido = options.signal?.aborted === true;
   return result;
 }
 
-/** Events in the log of these companies (a record's save may append more than one). */
-async function countEvents(pool: Pool, empresas: readonly string[]): Promise<number> {
-  const { rows } = await pool.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM events WHERE metadata->>'empresa_id' = ANY($1::text[])`,
-    [empresas],
-  );
-  return rows[0]!.n;
-}
-
-export function createWriters(pool: Pool): SeedWriters {
-  return { catalog: createCatalogWriteModel({ pool }), stock: createStockWriteModel({ pool }) };
+export function createWriters(pool: Pool, store: EventStore): SeedWriters {
+  return { catalog: createCatalogWriteModel({ pool, store }), stock: createStockWriteModel({ pool, store }) };
 }
 
 /** One company's catalog and movements over the history window that ends before `now`. */

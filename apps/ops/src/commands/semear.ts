@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createPostgresEventStore } from '@factory/event-store';
 import { liveTarget, PROJECTIONS, startProjector, waitUntilCaughtUp } from '@factory/read-models';
 import { semear as seed } from '@factory/seed';
 import { type CommandSpec, InterruptedError, UsageError } from '../command.js';
@@ -44,16 +43,16 @@ export const semear: CommandSpec = {
       help: 'a mesma semente dá o mesmo histórico (padrão: aleatória)',
     },
   },
-  async run({ pool, now, progress, signal }, o) {
+  async run({ pool, eventStore, now, progress, signal }, o) {
     const sizes = Object.fromEntries(
       (Object.keys(COUNTS) as Count[]).map((n) => [n, count(n, o.string(n))]),
     ) as Record<Count, number>;
     const semente = o.optionalString('semente') ?? randomBytes(6).toString('hex');
-    const eventStore = createPostgresEventStore({ pool });
     const projector = startProjector({ pool, eventStore, projections: PROJECTIONS });
     const started = performance.now();
     try {
       const result = await seed(pool, {
+        store: eventStore,
         ...sizes,
         semente,
         now,
@@ -82,7 +81,6 @@ export const semear: CommandSpec = {
     } finally {
       progress.end();
       await projector.close();
-      await eventStore.close();
     }
   },
 };

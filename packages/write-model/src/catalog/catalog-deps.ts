@@ -1,8 +1,9 @@
 import type { Pool } from '@factory/database';
 import type { FornecedorState, InsumoState, ProdutoState } from '@factory/domain';
-import { createPostgresEventStore, type EventShape, type EventStore } from '@factory/event-store';
+import type { EventShape, EventStore } from '@factory/event-store';
 import type { Decider, SnapshotCodec } from '../decider.js';
 import type { CommandHandlerDeps } from '../handle-command.js';
+import { createWriteStore } from '../write-store.js';
 import { productCodec, supplierCodec, supplyItemCodec } from './catalog-snapshots.js';
 import { createFenceReader, type FenceReader } from './relations-fence.js';
 
@@ -32,7 +33,7 @@ export interface CatalogDeps {
 
 export function createCatalogDeps(options: CatalogWriteModelOptions): CatalogDeps {
   const { pool } = options;
-  const store = options.store ?? createPostgresEventStore({ pool, listen: null });
+  const store = options.store ?? createWriteStore({ pool });
   return {
     pool,
     store,

@@ -1,8 +1,9 @@
 import type { Pool } from '@factory/database';
 import type { ItemDoPlanoInput } from '@factory/domain';
-import { createPostgresEventStore, type EventStore } from '@factory/event-store';
+import type { EventStore } from '@factory/event-store';
 import type { StockWriteModel } from '../stock/stock-write-model.js';
 import type { WriteContext } from '../write-context.js';
+import { createWriteStore } from '../write-store.js';
 import { cancelRecord } from './cancel-record.js';
 import type { RecordOutcome, RecordWriteOptions } from './record-outcome.js';
 import { type RecordProductionInput, recordProduction } from './record-production.js';
@@ -36,7 +37,7 @@ export function createProductionWriteModel(options: {
   stock: StockWriteModel;
   store?: EventStore;
 }): ProductionWriteModel {
-  const store = options.store ?? createPostgresEventStore({ pool: options.pool, listen: null });
+  const store = options.store ?? createWriteStore({ pool: options.pool });
   const deps = { pool: options.pool, store, stock: options.stock };
   return {
     replacePlan: (context, dia, itens) => replacePlan(deps, context, dia, itens),

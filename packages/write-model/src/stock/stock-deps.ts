@@ -1,9 +1,10 @@
 import type { Pool } from '@factory/database';
 import { createGroupCommit, type GroupCommit } from '@factory/database';
 import type { StockError, StockEvent, StockState } from '@factory/domain';
-import { createPostgresEventStore, type EventStore } from '@factory/event-store';
+import type { EventStore } from '@factory/event-store';
 import type { Decider } from '../decider.js';
 import type { CommandHandlerDeps } from '../handle-command.js';
+import { createWriteStore } from '../write-store.js';
 import { createKnownLocations, type KnownLocations } from './known-locations.js';
 import type { MovementJob } from './movement-job.js';
 import type { MovementOutcome } from './movement-outcome.js';
@@ -48,7 +49,7 @@ const KNOWN_LOCATIONS = 10_000;
 
 export function createStockDeps(options: StockWriteModelOptions): StockDeps {
   const { pool } = options;
-  const store = options.store ?? createPostgresEventStore({ pool, listen: null });
+  const store = options.store ?? createWriteStore({ pool });
   const snapshotEvery = options.snapshotEvery ?? SNAPSHOT_EVERY;
   const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
   const deps: StockDeps = {

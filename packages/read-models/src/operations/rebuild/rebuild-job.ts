@@ -1,5 +1,5 @@
 import type { Pool } from '@factory/database';
-import { compareCheckpoints, type EventStore } from '@factory/event-store';
+import { compareCheckpoints, type EventLog, type EventStore } from '@factory/event-store';
 import { type JobContext, JobInterrupted, type JobKind } from '@factory/jobs';
 import { readCheckpoint } from '../../projector/checkpoints.js';
 import type { Projection, ProjectionTarget } from '../../projector/projection.js';
@@ -22,6 +22,8 @@ export interface RebuildJobOptions {
   /** The rebuilds get a small pool of their own (shared-rebuild-database.ts): a swap waiting on
    *  live batches and readers must never wait for a connection they hold. */
   databaseUrl: string;
+  /** The log to rebuild from; PostgreSQL (the database above) by default. */
+  eventLog?: EventLog;
   projections: readonly Projection[];
   log: ProjectorLog;
   batchSize?: number;
@@ -41,7 +43,7 @@ export interface RebuildJobOptions {
 export function rebuildJob(options: RebuildJobOptions): JobKind<RebuildJobData> {
   // `--todas` rebuilds every projection at once; they share one read of the log.
   const concurrency = Math.max(1, options.projections.length);
-  const database = new SharedRebuildDatabase(options.databaseUrl, concurrency);
+  const database = new SharedRebuildDatabase(options.databaseUrl, concurrency, options.eventLog);
   const withDatabase = <T>(work: (pool: Pool, eventStore: EventStore) => Promise<T>) => database.use(work);
   const projectionNamed = (name: string) => {
     const projection = options.projections.find((p) => p.name === name);

@@ -1,5 +1,5 @@
 import { createPool, type Pool } from '@factory/database';
-import { createPostgresEventStore, type EventStore } from '@factory/event-store';
+import { type EventLog, type EventStore, openEventStore } from '@factory/event-store';
 
 /** Connections per rebuild running at once (its batches, its log reads, its progress, its swap). */
 const CONNECTIONS_PER_REBUILD = 5;
@@ -22,6 +22,7 @@ export class SharedRebuildDatabase {
   constructor(
     private readonly databaseUrl: string,
     private readonly rebuildsAtOnce: number,
+    private readonly eventLog: EventLog = { kind: 'postgres' },
   ) {}
 
   async use<T>(work: (pool: Pool, eventStore: EventStore) => Promise<T>): Promise<T> {
@@ -30,7 +31,7 @@ export class SharedRebuildDatabase {
         max: CONNECTIONS_PER_REBUILD * this.rebuildsAtOnce,
         name: 'factory-rebuild',
       });
-      this.#shared = { pool, eventStore: createPostgresEventStore({ pool }), users: 0 };
+      this.#shared = { pool, eventStore: openEventStore(this.eventLog, { pool }), users: 0 };
     }
     const shared = this.#shared;
     shared.users++;
