@@ -96,7 +96,7 @@ async function runSize(ctx: BenchContext, movements: number): Promise<void> {
     let rebuildSeconds = 0;
     try {
       await waitFor(async () =>
-        (await readProjectionStatus(pool, PROJECTIONS)).every((p) => p.atraso_eventos === 0),
+        (await readProjectionStatus(pool, store, PROJECTIONS)).every((p) => p.atraso_eventos === 0),
       );
       worker.resetPeakRss();
       idle = worker.peakRssMb();

@@ -77,7 +77,7 @@ describeWith(['postgres'], 'ops CLI: projecoes status', () => {
       for (const p of PROJECTIONS) await waitUntilCaughtUp(db.pool, store, p.name);
       // The worker signs in with its first heartbeat, which may come after the catch-up.
       await expect
-        .poll(async () => (await readProjectionStatus(db.pool, PROJECTIONS)).map((p) => p.estado), {
+        .poll(async () => (await readProjectionStatus(db.pool, store, PROJECTIONS)).map((p) => p.estado), {
           timeout: 20_000,
         })
         .toEqual(PROJECTIONS.map(() => 'ativa'));

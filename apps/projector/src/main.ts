@@ -18,13 +18,14 @@ async function main(): Promise<void> {
   shutdown.add('closeConnections', 'pool', () => pool.end());
   // Idempotent and serialised by an advisory lock: whichever process starts first migrates.
   await migrate(pool);
-  const readLag = () => readProjectionStatus(pool, PROJECTIONS);
+  const eventStore = openEventStore(env.eventLog, { pool });
+  const readLag = () => readProjectionStatus(pool, eventStore, PROJECTIONS);
   const observability = await startObservability({
     app: 'projector',
     metricsPort: env.metricsPort,
     checks: {
       banco: postgresCheck(pool),
-      log_de_eventos: eventLogCheck(pool),
+      log_de_eventos: eventLogCheck(eventStore),
       projetor: projectorLagCheck(readLag, env.maxLagSeconds),
     },
     redisUrl: env.redisUrl,
@@ -33,7 +34,7 @@ async function main(): Promise<void> {
   await startProjectorWorker({
     pool,
     databaseUrl: env.databaseUrl,
-    eventStore: openEventStore(env.eventLog, { pool }),
+    eventStore,
     eventLog: env.eventLog,
     redisUrl: env.redisUrl,
     registry: observability.registry,

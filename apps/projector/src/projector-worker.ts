@@ -40,7 +40,7 @@ export interface ProjectorWorkerOptions {
  */
 export async function startProjectorWorker(options: ProjectorWorkerOptions): Promise<void> {
   const { pool, eventStore, shutdown } = options;
-  const readLag = () => readProjectionStatus(pool, PROJECTIONS);
+  const readLag = () => readProjectionStatus(pool, eventStore, PROJECTIONS);
   const projectorCounts = projectorMetrics(options.registry, readLag);
   const projector = startProjector({
     pool,

@@ -1,5 +1,6 @@
 import { GracefulShutdown } from '@factory/config';
 import { createPool } from '@factory/database';
+import { openEventStore } from '@factory/event-store';
 import { createApiService } from '@factory/http';
 import { eventLogCheck, httpMetrics, postgresCheck, startObservability } from '@factory/observability';
 import { loadEnv } from './env.js';
@@ -11,11 +12,13 @@ const env = loadEnv(process.env);
 const shutdown = new GracefulShutdown({ log: say }).listen();
 const pool = createPool(env.DATABASE_URL, { name: 'read-api' });
 shutdown.add('closeConnections', 'pool', () => pool.end());
+const eventStore = openEventStore(env.eventLog, { pool });
+shutdown.add('closeConnections', 'event store', () => eventStore.close());
 const observability = await startObservability({
   app: 'read-api',
   host: env.HOST,
   metricsPort: env.METRICS_PORT,
-  checks: { banco: postgresCheck(pool), log_de_eventos: eventLogCheck(pool) },
+  checks: { banco: postgresCheck(pool), log_de_eventos: eventLogCheck(eventStore) },
   redisUrl: env.REDIS_URL,
 });
 shutdown.add('closeConnections', 'metrics and probes', () => observability.close());

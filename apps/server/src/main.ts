@@ -34,14 +34,14 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
 
   // One store for the write models and the projector, on the log EVENT_STORE names.
   const eventStore = createWriteStore({ pool, log: env.eventLog });
-  const readLag = () => readProjectionStatus(pool, PROJECTIONS);
+  const readLag = () => readProjectionStatus(pool, eventStore, PROJECTIONS);
   const observability = await startObservability({
     app: 'server',
     host: env.HOST,
     metricsPort: env.METRICS_PORT,
     checks: {
       banco: postgresCheck(pool),
-      log_de_eventos: eventLogCheck(pool),
+      log_de_eventos: eventLogCheck(eventStore),
       projetor: projectorLagCheck(readLag, env.PROJECTOR_MAX_LAG_SECONDS),
     },
     redisUrl: services.redisUrl,

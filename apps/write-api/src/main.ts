@@ -25,11 +25,13 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
   const applied = await migrate(pool);
   if (applied.length > 0) say(`migrations applied: ${applied.join(', ')}`);
 
+  const store = writeStoreOf(pool, env);
+  shutdown.add('closeConnections', 'event store', () => store.close());
   const observability = await startObservability({
     app: 'write-api',
     host: env.HOST,
     metricsPort: env.METRICS_PORT,
-    checks: { banco: postgresCheck(pool), log_de_eventos: eventLogCheck(pool) },
+    checks: { banco: postgresCheck(pool), log_de_eventos: eventLogCheck(store) },
     redisUrl: env.REDIS_URL,
   });
   shutdown.add('closeConnections', 'metrics and probes', () => observability.close());
@@ -39,7 +41,7 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
     redisUrl: env.REDIS_URL,
     limits: { perToken: env.RATE_LIMIT_PER_TOKEN, perCompany: env.RATE_LIMIT_PER_COMPANY },
     cursorSecret: env.CURSOR_SECRET,
-    routes: writeApiRoutes({ pool, store: writeStoreOf(pool, env) }),
+    routes: writeApiRoutes({ pool, store }),
     // Behind the router every path not served by the read API lands here: this process answers
     // 404, 405 and /v1/openapi.json for the whole service.
     servedElsewhere: readApiRoutes({ pool }),

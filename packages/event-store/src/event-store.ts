@@ -65,6 +65,11 @@ export interface ReadAllOptions {
   limit?: number;
 }
 
+export interface CountEventsOptions {
+  after: LogCheckpoint;
+  upTo?: LogCheckpoint;
+}
+
 export interface LogHead {
   /** The last committed event in log order, or LOG_START for an empty log. */
   checkpoint: LogCheckpoint;
@@ -157,6 +162,11 @@ export interface EventStore {
    */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   readHead(): Promise<LogHead>;
+  /**
+   * How many events lie after `after`, up to `upTo` included (the head by default): a
+   * projection's lag, a rebuild's size. Exact for what is committed when it runs.
+   */
+  countEvents(options: CountEventsOptions): Promise<number>;
   /** The checkpoint of the event at a global position (what `X-Posicao-Log` names), if any. */
   checkpointOf(position: number): Promise<LogCheckpoint | null>;
   /** Follows the log: reads in batches, wakes up on appends, polls as a fallback. */

@@ -9,6 +9,7 @@ export { DuplicateEventIdsError, UniquenessConflictError, WrongExpectedRevisionE
 export type {
   AppendOptions,
   AppendResult,
+  CountEventsOptions,
   EventMetadata,
   EventShape,
   EventStore,

@@ -139,6 +139,7 @@ async function follow(ctx: CommandContext, rebuilds: readonly RebuildRecord[]): 
       // One bar for them all: log positions applied out of the head, per projection summed.
       const status = await readProjectionStatus(
         ctx.pool,
+        ctx.eventStore,
         rebuilds.map((r) => ({ name: r.projecao })),
       );
       const total = status.reduce((sum, s) => sum + s.cabeca, 0);

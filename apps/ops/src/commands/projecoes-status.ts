@@ -6,8 +6,8 @@ export const projecoesStatus: CommandSpec = {
   name: 'projecoes status',
   summary: 'versão, estado, posição, cabeça do log, atraso e reconstrução de cada projeção',
   options: {},
-  async run({ pool }) {
-    const projecoes = await readProjectionStatus(pool, PROJECTIONS);
+  async run({ pool, eventStore }) {
+    const projecoes = await readProjectionStatus(pool, eventStore, PROJECTIONS);
     const text = table(
       ['nome', 'versao', 'estado', 'posicao', 'cabeca', 'atraso_eventos', 'atraso_segundos', 'reconstrucao'],
       projecoes.map((p) => [

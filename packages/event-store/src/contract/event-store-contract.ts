@@ -166,6 +166,23 @@ export function runEventStoreContract(name: string, makeStore: () => Promise<Eve
       expect(await store.checkpointOf(r.lastPosition)).toEqual(r.lastCheckpoint);
     });
 
+    it('counts the events after a checkpoint, up to another one', async () => {
+      const before = (await store.readHead()).checkpoint;
+      const stream = freshStream();
+      const first = await store.appendToStream(stream, [event('Tested.v1', {}), event('Tested.v1', {})], {
+        expectedRevision: 'no_stream',
+      });
+      await store.appendToStream(stream, [event('Tested.v1', {})], { expectedRevision: 1 });
+      // Other tests may append meanwhile: what lies between our own events is ours alone.
+      expect(await store.countEvents({ after: before, upTo: first.lastCheckpoint })).toBeGreaterThanOrEqual(
+        2,
+      );
+      const ours = await store.readStream(stream);
+      expect(await store.countEvents({ after: ours[0]!.checkpoint, upTo: ours[1]!.checkpoint })).toBe(1);
+      expect(await store.countEvents({ after: ours[2]!.checkpoint, upTo: ours[2]!.checkpoint })).toBe(0);
+      expect(await store.countEvents({ after: ours[1]!.checkpoint })).toBeGreaterThanOrEqual(1);
+    });
+
     it('wakes a subscription on append, well before its poll interval', async () => {
       const stream = freshStream();
       const received: RecordedEvent[] = [];

@@ -2,6 +2,7 @@ import type { EventStore, Subscription } from '../event-store.js';
 import { appendToStream } from './append-to-stream.js';
 import { checkpointOf } from './checkpoint-of.js';
 import type { KurrentConnection } from './connection.js';
+import { countEvents } from './count-events.js';
 import { readAll } from './read-all.js';
 import { readHead } from './read-head.js';
 import { readStream } from './read-stream.js';
@@ -34,6 +35,7 @@ export function createKurrentEventStore(connectionString: string): EventStore {
     writeSideRowsCurrent: () => notYet('writeSideRowsCurrent'),
     readAll: async (options) => readAll(await connected(), options),
     readHead: async () => readHead(await connected()),
+    countEvents: async (count) => countEvents(await connected(), count),
     checkpointOf: async (position) => checkpointOf(await connected(), position),
     async subscribe(options) {
       const subscription = await subscribe(await connected(), options);

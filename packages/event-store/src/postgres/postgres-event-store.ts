@@ -7,6 +7,7 @@ import { type AfterCommit, append } from './append.js';
 import { appendNotifierOf } from './append-notifier.js';
 import { appendToStream } from './append-to-stream.js';
 import { checkpointOf } from './checkpoint-of.js';
+import { countEvents } from './count-events.js';
 import { loadStreams } from './load-streams.js';
 import { readAll } from './read-all.js';
 import { readHead } from './read-head.js';
@@ -58,6 +59,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
     writeSideRowsCurrent: async () => after?.rows.current(),
     readAll: (read) => readAll(pool, read),
     readHead: () => readHead(pool),
+    countEvents: (count) => countEvents(pool, count),
     checkpointOf: (position) => checkpointOf(pool, position),
     notifyAppended: () => notifier.poke(),
     async subscribe(subscribeOptions) {

@@ -1,4 +1,5 @@
 import type { Pool } from '@factory/database';
+import { type EventStore, LOG_START, type LogCheckpoint } from '@factory/event-store';
 import { readCheckpoint } from '../projector/checkpoints.js';
 import type { Projection } from '../projector/projection.js';
 import { SIGN_OF_LIFE_MS } from '../projector/projector.js';
@@ -33,9 +34,7 @@ interface Row {
   posicao: string | null;
   erro: string | null;
   parada: boolean;
-  cabeca: string;
-  atraso_eventos: string;
-  atraso_segundos: number;
+  tx_id: string | null;
   rebuild_versao: number | null;
   rebuild_estado: string | null;
   rebuild_erro: string | null;
@@ -44,34 +43,28 @@ interface Row {
 }
 
 /**
- * What the projector and the rebuilds recorded, read in one statement per projection (one
- * snapshot): the live checkpoint and its version, the head of the log, the lag behind it, and
- * the latest rebuild. Lag in events counts the log after the checkpoint in log order; lag in
- * seconds is the age of the first of them.
+ * What the projector and the rebuilds recorded, read in one statement per projection: the live
+ * checkpoint and its version and the latest rebuild; and, from the log through the port (either
+ * log), its head and the lag behind it. Lag in events counts the log after the checkpoint in log
+ * order; lag in seconds is the age of the first of them at the head's reading.
  */
 export async function readProjectionStatus(
   pool: Pool,
+  eventStore: EventStore,
   projections: ReadonlyArray<Pick<Projection, 'name'>>,
 ): Promise<ProjectionStatus[]> {
   const statuses: ProjectionStatus[] = [];
+  const head = await eventStore.readHead();
   for (const projection of projections) {
     const { rows } = await pool.query<Row>(
       `WITH live AS (
          SELECT versao, tx_id, position, erro, vivo_em FROM projection_checkpoints WHERE name = $1
-       ), after AS (
-         SELECT coalesce((SELECT tx_id FROM live), 0)::text::xid8 AS tx_id,
-                coalesce((SELECT position FROM live), 0) AS position
        ), rebuild AS (
          SELECT * FROM projection_rebuilds WHERE projecao = $1 ORDER BY criada_em DESC LIMIT 1
        )
        SELECT live.versao, live.position::text AS posicao, live.erro,
               (live.vivo_em IS NULL OR live.vivo_em < now() - $2 * interval '1 millisecond') AS parada,
-              coalesce((SELECT position FROM events ORDER BY tx_id DESC, position DESC LIMIT 1), 0)::text AS cabeca,
-              (SELECT count(*) FROM events e, after a WHERE (e.tx_id, e.position) > (a.tx_id, a.position))::text
-                AS atraso_eventos,
-              coalesce((SELECT extract(epoch FROM now() - e.created) FROM events e, after a
-                         WHERE (e.tx_id, e.position) > (a.tx_id, a.position)
-                         ORDER BY e.tx_id, e.position LIMIT 1), 0)::float8 AS atraso_segundos,
+              live.tx_id::text AS tx_id,
               r.versao AS rebuild_versao, r.estado AS rebuild_estado, r.erro AS rebuild_erro,
               r.eventos_por_segundo, r.eta_segundos
          FROM (SELECT 1) one
@@ -80,6 +73,13 @@ export async function readProjectionStatus(
       [projection.name, STOPPED_AFTER_MS],
     );
     const row = rows[0]!;
+    const live: LogCheckpoint =
+      row.tx_id === null ? LOG_START : { txId: row.tx_id, position: Number(row.posicao) };
+    const [atrasoEventos, [oldest]] = await Promise.all([
+      eventStore.countEvents({ after: live, upTo: head.checkpoint }),
+      eventStore.readAll({ after: live, limit: 1 }),
+    ]);
+    const atrasoSegundos = oldest ? (head.at.getTime() - oldest.created.getTime()) / 1000 : 0;
     const rebuilding = row.rebuild_estado === 'reconstruindo';
     const rebuildFailed = row.rebuild_estado === 'falhou';
     const estado: ProjectionState = rebuilding
@@ -97,9 +97,9 @@ export async function readProjectionStatus(
       versao: row.versao ?? 1,
       estado,
       posicao: Number(row.posicao ?? 0),
-      cabeca: Number(row.cabeca),
-      atraso_eventos: Number(row.atraso_eventos),
-      atraso_segundos: Math.max(0, Math.round(row.atraso_segundos * 1000) / 1000),
+      cabeca: head.checkpoint.position,
+      atraso_eventos: atrasoEventos,
+      atraso_segundos: Math.max(0, Math.round(atrasoSegundos * 1000) / 1000),
       reconstrucao: rebuilding
         ? {
             versao: row.rebuild_versao!,

@@ -102,7 +102,7 @@ describeWith(['postgres'], 'projection rebuild job (in-process, without Redis)',
       const checkpoint = await readCheckpoint(db.pool, p.name);
       expect(checkpoint).not.toBeNull();
     }
-    const status = await readProjectionStatus(db.pool, PROJECTIONS);
+    const status = await readProjectionStatus(db.pool, store, PROJECTIONS);
     expect(status.map((s) => [s.nome, s.versao, s.atraso_eventos, s.reconstrucao])).toEqual(
       PROJECTIONS.map((p) => [p.name, 2, 0, null]),
     );
@@ -139,7 +139,7 @@ describeWith(['postgres'], 'projection rebuild job (in-process, without Redis)',
       await worker.close();
     }
     expect((await readRebuild(db.pool, rebuild.id))!.erro).toBe('veneno no lote');
-    const [estoque] = await readProjectionStatus(db.pool, PROJECTIONS);
+    const [estoque] = await readProjectionStatus(db.pool, store, PROJECTIONS);
     expect(estoque).toMatchObject({ estado: 'falhou', erro: 'veneno no lote', reconstrucao: null });
     expect(await schemas()).toEqual([]);
   }, 60_000);

@@ -1,5 +1,5 @@
 import { inTransaction, type Pool, type PoolClient } from '@factory/database';
-import { compareCheckpoints, type EventStore, type LogCheckpoint } from '@factory/event-store';
+import { compareCheckpoints, type EventStore, LOG_START, type LogCheckpoint } from '@factory/event-store';
 import { readCheckpoint } from '../../projector/checkpoints.js';
 import {
   LIVE_SCHEMA,
@@ -114,28 +114,26 @@ async function swapOnce(
           gone[0]?.vivo_em ?? null,
         ],
       );
-      const { rows: done } = await client.query<{ eventos: string; segundos: number }>(
+      const { rows: done } = await client.query<{ segundos: number }>(
         `UPDATE projection_rebuilds
             SET estado = 'concluida', concluida_em = now(), atualizada_em = now(), eta_segundos = 0,
-                eventos = (SELECT count(*) FROM events WHERE (tx_id, position) <= ($2::xid8, $3::bigint)),
                 segundos = extract(epoch FROM clock_timestamp() - criada_em)
           WHERE id = $1
-          RETURNING eventos::text, segundos`,
-        [rebuildId, built.txId, built.position],
+          RETURNING segundos`,
+        [rebuildId],
       );
-      return {
-        checkpoint: built,
-        eventos: Number(done[0]!.eventos),
-        segundos: done[0]!.segundos,
-        retired,
-      };
+      return { checkpoint: built, segundos: done[0]!.segundos, retired };
     },
     `SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`,
   );
   if (!swapped) return null;
   // The old version, now unreachable by name, goes after the commit: the swap stays short.
   await pool.query(`DROP SCHEMA IF EXISTS "${swapped.retired}" CASCADE`);
-  return { checkpoint: swapped.checkpoint, eventos: swapped.eventos, segundos: swapped.segundos };
+  // Counted through the port after the commit, not under the swap's locks: on KurrentDB a count
+  // is a read of the log.
+  const eventos = await eventStore.countEvents({ after: LOG_START, upTo: swapped.checkpoint });
+  await pool.query('UPDATE projection_rebuilds SET eventos = $2 WHERE id = $1', [rebuildId, eventos]);
+  return { checkpoint: swapped.checkpoint, eventos, segundos: swapped.segundos };
 }
 
 /** Applies the log between the two checkpoints to the new version, in the swap's transaction. */
