@@ -25,25 +25,13 @@ export type {
 } from './event-store.js';
 export { createKurrentEventStore } from './kurrentdb/kurrentdb-event-store.js';
 export { type EventLog, type OpenEventStoreOptions, openEventStore } from './open-event-store.js';
-export {
-  type AppendedRow,
-  type AppendGuard,
-  type AppendWrite,
-  appendInTransaction,
-  appendStreams,
-  EVENTS_APPENDED_CHANNEL,
-  notifyAppended,
-  StaleTransactionError,
-  type StreamAppend,
-  type StreamsOutcome,
-  tryAppend,
-} from './postgres/append-to-stream.js';
+// PostgreSQL only, for tests that hold a transaction open across an append (late commits).
+export { appendInTransaction } from './postgres/append-to-stream.js';
 export {
   createPostgresEventStore,
   type PostgresEventStore,
   type PostgresEventStoreOptions,
 } from './postgres/postgres-event-store.js';
-export { mergeRowWrites, type RowWrite, type RowWriteKind, rowWrite } from './postgres/row-writes.js';
 export { parseStreamName, type StreamNameParts, streamName, streamPrefix } from './stream-name.js';
 export type {
   ActiveBillRow,
@@ -57,6 +45,7 @@ export type {
   ProductRow,
   SnapshotKind,
   SnapshotRow,
+  StreamAppend,
   StreamToLoad,
   SupplierRow,
   SupplyItemRow,

@@ -54,7 +54,7 @@ export async function appendToStream(
  * stream already, and the result is that earlier append's). A lost race on a unique index
  * (23505) is thrown as is: nothing was written, and the caller decides again.
  */
-export async function tryAppend(
+async function tryAppend(
   pool: Pool,
   stream: string,
   events: readonly EventToAppend[],
