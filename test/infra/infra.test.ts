@@ -175,6 +175,7 @@ describe('infra/README.md', () => {
   it('lists every environment variable an app reads, with its default and readers', () => {
     const sources = [
       'packages/config/src/env-schema.ts',
+      'packages/config/src/event-log-env.ts',
       ...readdirSync(join(ROOT, 'apps')).map((app) => `apps/${app}/src/env.ts`),
     ].filter((path) => {
       try {
