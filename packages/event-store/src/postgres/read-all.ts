@@ -22,9 +22,13 @@ export const READ_ALL_SQL = `SELECT ${EVENT_COLUMNS}
   ORDER BY events.tx_id, events.position
   LIMIT $3`;
 
-export async function readAll(pool: Pool, options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+/** `db`: the pool, or a connection whose transaction the read belongs to. */
+export async function readAll(
+  db: Pick<Pool, 'query'>,
+  options: ReadAllOptions = {},
+): Promise<RecordedEvent[]> {
   const after = options.after ?? LOG_START;
-  const { rows } = await pool.query<EventRow>(READ_ALL_SQL, [
+  const { rows } = await db.query<EventRow>(READ_ALL_SQL, [
     after.txId,
     after.position,
     options.limit ?? DEFAULT_BATCH,

@@ -24,16 +24,47 @@ export interface RowsAfterCommit {
 const BATCH = 500;
 
 export function rowsAfterCommit(pool: Pool, rowsOf: WriteSideRowsOf): RowsAfterCommit {
+  const catchUps = new SharedRuns(() => catchUp(pool, rowsOf));
   return {
     async write(rows, positions) {
       // Rows that do not depend on order go in at once; the catalog's records (a later event may
       // change what an earlier one wrote) only in log order, by the catch-up.
       const direct = rows.filter((row) => !isCatalogRow(row));
       if (direct.length > 0) await inTransaction(pool, (client) => writeDirect(client, direct, positions));
-      if (direct.length < rows.length) await catchUp(pool, rowsOf);
+      if (direct.length < rows.length) await catchUps.run();
     },
-    current: () => catchUp(pool, rowsOf),
+    current: () => catchUps.run(),
   };
+}
+
+/**
+ * One catch-up at a time in this process, shared by its callers: concurrent writers waiting for
+ * the checkpoint's lock would each hold a pool connection, and could hold them all. A caller that
+ * arrives while a run is in flight (whose head may predate its call) waits for the next run, which
+ * every caller arriving meanwhile shares. A failed run fails the callers it served.
+ */
+class SharedRuns {
+  #running: Promise<void> | null = null;
+  #next: Promise<void> | null = null;
+
+  constructor(private readonly task: () => Promise<void>) {}
+
+  run(): Promise<void> {
+    if (this.#running === null) {
+      const running = this.task().finally(() => {
+        if (this.#running === running) this.#running = null;
+      });
+      this.#running = running;
+      return running;
+    }
+    this.#next ??= this.#running
+      .catch(() => undefined)
+      .then(() => {
+        this.#next = null;
+        return this.run();
+      });
+    return this.#next;
+  }
 }
 
 async function writeDirect(
@@ -98,7 +129,8 @@ async function catchUp(pool: Pool, rowsOf: WriteSideRowsOf): Promise<void> {
       );
       let at: LogCheckpoint = { txId: rows[0]!.tx_id, position: Number(rows[0]!.position) };
       if (compareCheckpoints(at, head) >= 0) return true;
-      const events = await readAll(pool, { after: at, limit: BATCH });
+      // On the connection that holds the lock: never wait for a second one while holding it.
+      const events = await readAll(client, { after: at, limit: BATCH });
       if (events.length === 0) return false;
       for (const event of events) {
         const derived = rowsOf(event);
