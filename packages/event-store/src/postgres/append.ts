@@ -131,7 +131,10 @@ async function appendThenRows(
     if (outcome.written) {
       notifyAppended(pool);
       after.afterCommit?.();
-      await after.rows.write(request.rows ?? [], new Map(outcome.rows.map((row) => [row.id, row.position])));
+      await after.rows.write(
+        request.rows ?? [],
+        new Map(outcome.rows.map((row) => [row.id, { revision: row.revision, position: row.position }])),
+      );
       return {
         written: true,
         events: outcome.rows.map((row) => ({

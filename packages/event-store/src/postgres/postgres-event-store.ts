@@ -48,7 +48,14 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
   const rows = options.rows;
   const after: AfterCommit | null =
     rows?.mode === 'after-commit'
-      ? { rows: rowsAfterCommit(pool, rows.rowsOf), afterCommit: rows.afterCommit }
+      ? {
+          rows: rowsAfterCommit(pool, rows.rowsOf, {
+            checkpointName: 'rows',
+            readHead: () => readHead(pool),
+            readAll: (read, client) => readAll(client, read),
+          }),
+          afterCommit: rows.afterCommit,
+        }
       : null;
   return {
     appendToStream: (stream, events, append) => appendToStream(pool, stream, events, append),

@@ -1,10 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { inTransaction, type Pool, type PoolClient } from '@factory/database';
 import { compareCheckpoints, type LogCheckpoint } from '../checkpoint.js';
+import type { LogHead, ReadAllOptions, RecordedEvent } from '../event-store.js';
 import type { WriteSideRow, WriteSideRowsOf } from '../write-side.js';
 import { isCatalogRow, writeCatalogRows } from './catalog-rows.js';
-import { readAll } from './read-all.js';
-import { readHead } from './read-head.js';
 import { SNAPSHOT_TABLES } from './write-side-rows.js';
 
 /**
@@ -13,24 +12,42 @@ import { SNAPSHOT_TABLES } from './write-side-rows.js';
  * hold our tables in its transaction (KurrentDB). A crash in between leaves rows missing; the
  * catch-up re-derives them from the log (`rowsOf`), in log order, with a checkpoint moved in the
  * same transaction, before any row is read (`current()`).
+ *
+ * The rows live in PostgreSQL whichever the log is: the PostgreSQL adapter in this mode and the
+ * KurrentDB adapter both use this, each with its log reader and its own checkpoint row.
  */
 export interface RowsAfterCommit {
   /** Writes an appended write's rows (keyed by event id: writing them twice changes nothing). */
-  write(rows: readonly WriteSideRow[], positions: ReadonlyMap<string, number>): Promise<void>;
+  write(rows: readonly WriteSideRow[], appended: ReadonlyMap<string, AppendedAt>): Promise<void>;
   /** Resolves once the rows of every event committed before the call are written. */
   current(): Promise<void>;
 }
 
+/** Where an appended event landed: what its rows record (the index's revision, the answer's position). */
+export interface AppendedAt {
+  revision: number;
+  position: number;
+}
+
+/** The log whose rows are caught up. */
+export interface CatchUpLog {
+  /** Its row in `write_side_checkpoint`: `rows` for PostgreSQL, `rows-kurrentdb` for KurrentDB. */
+  checkpointName: string;
+  readHead(): Promise<LogHead>;
+  /** The log after a checkpoint; `client` holds the checkpoint's lock (PostgreSQL reads on it). */
+  readAll(options: ReadAllOptions, client: PoolClient): Promise<RecordedEvent[]>;
+}
+
 const BATCH = 500;
 
-export function rowsAfterCommit(pool: Pool, rowsOf: WriteSideRowsOf): RowsAfterCommit {
-  const catchUps = new SharedRuns(() => catchUp(pool, rowsOf));
+export function rowsAfterCommit(pool: Pool, rowsOf: WriteSideRowsOf, log: CatchUpLog): RowsAfterCommit {
+  const catchUps = new SharedRuns(() => catchUp(pool, rowsOf, log));
   return {
-    async write(rows, positions) {
+    async write(rows, appended) {
       // Rows that do not depend on order go in at once; the catalog's records (a later event may
       // change what an earlier one wrote) only in log order, by the catch-up.
       const direct = rows.filter((row) => !isCatalogRow(row));
-      if (direct.length > 0) await inTransaction(pool, (client) => writeDirect(client, direct, positions));
+      if (direct.length > 0) await inTransaction(pool, (client) => writeDirect(client, direct, appended));
       if (direct.length < rows.length) await catchUps.run();
     },
     current: () => catchUps.run(),
@@ -70,16 +87,16 @@ class SharedRuns {
 async function writeDirect(
   client: PoolClient,
   rows: readonly WriteSideRow[],
-  positions: ReadonlyMap<string, number>,
+  appended: ReadonlyMap<string, AppendedAt>,
 ): Promise<void> {
   for (const row of rows) {
     switch (row.kind) {
       case 'movement_index':
         await client.query(
           `INSERT INTO stock_movement_index (movimento_id, empresa_id, insumo_id, revision)
-           SELECT $1, $2, $3, stream_revision FROM events WHERE event_id = $1
+           VALUES ($1, $2, $3, $4)
            ON CONFLICT (movimento_id) DO NOTHING`,
-          [row.eventId, row.empresaId, row.insumoId],
+          [row.eventId, row.empresaId, row.insumoId, appendedAt(appended, row.eventId).revision],
         );
         break;
       case 'key_answer':
@@ -95,7 +112,7 @@ async function writeDirect(
             JSON.stringify(row.headers),
             row.body,
             row.positionHeader,
-            String(positions.get(row.eventId)),
+            String(appendedAt(appended, row.eventId).position),
           ],
         );
         break;
@@ -120,32 +137,40 @@ async function writeDirect(
  * transaction holding the checkpoint's row (so catch-ups run one at a time), until the head read
  * at the start is reached. Every committed event before the call is then covered.
  */
-async function catchUp(pool: Pool, rowsOf: WriteSideRowsOf): Promise<void> {
-  const { checkpoint: head } = await readHead(pool);
+async function catchUp(pool: Pool, rowsOf: WriteSideRowsOf, log: CatchUpLog): Promise<void> {
+  const { checkpoint: head } = await log.readHead();
   for (let idle = 0; ; ) {
     const reached = await inTransaction(pool, async (client) => {
+      // The row is made by the first catch-up of a log that has none (KurrentDB's starts at the
+      // log's start: every event's rows come through here).
+      await client.query(
+        "INSERT INTO write_side_checkpoint (name, tx_id, position) VALUES ($1, '0', 0) ON CONFLICT (name) DO NOTHING",
+        [log.checkpointName],
+      );
       const { rows } = await client.query<{ tx_id: string; position: number }>(
-        "SELECT tx_id, position FROM write_side_checkpoint WHERE name = 'rows' FOR UPDATE",
+        'SELECT tx_id, position FROM write_side_checkpoint WHERE name = $1 FOR UPDATE',
+        [log.checkpointName],
       );
       let at: LogCheckpoint = { txId: rows[0]!.tx_id, position: Number(rows[0]!.position) };
       if (compareCheckpoints(at, head) >= 0) return true;
-      // On the connection that holds the lock: never wait for a second one while holding it.
-      const events = await readAll(client, { after: at, limit: BATCH });
+      // PostgreSQL reads on the connection holding the lock: never wait for a second one then.
+      const events = await log.readAll({ after: at, limit: BATCH }, client);
       if (events.length === 0) return false;
       for (const event of events) {
         const derived = rowsOf(event);
-        const positions = new Map([[event.id, event.position]]);
+        const landed = new Map([[event.id, { revision: event.revision, position: event.position }]]);
         await writeDirect(
           client,
           derived.filter((row) => !isCatalogRow(row)),
-          positions,
+          landed,
         );
         await writeCatalogRows(client, derived.filter(isCatalogRow), { idempotent: true });
         at = event.checkpoint;
       }
-      await client.query("UPDATE write_side_checkpoint SET tx_id = $1, position = $2 WHERE name = 'rows'", [
+      await client.query('UPDATE write_side_checkpoint SET tx_id = $1, position = $2 WHERE name = $3', [
         at.txId,
         at.position,
+        log.checkpointName,
       ]);
       return compareCheckpoints(at, head) >= 0;
     });
@@ -154,4 +179,10 @@ async function catchUp(pool: Pool, rowsOf: WriteSideRowsOf): Promise<void> {
     // wait for it, briefly and growing, as a reader of the log does.
     await sleep(Math.min(2 ** idle++, 50));
   }
+}
+
+function appendedAt(appended: ReadonlyMap<string, AppendedAt>, eventId: string): AppendedAt {
+  const at = appended.get(eventId);
+  if (!at) throw new Error(`rows after commit: event ${eventId} was not in its append`);
+  return at;
 }
