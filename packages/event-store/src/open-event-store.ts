@@ -32,8 +32,9 @@ export interface OpenEventStoreOptions {
  * nothing else depends on which one runs.
  */
 export function openEventStore(log: EventLog, options: OpenEventStoreOptions): EventStore {
-  if (log.kind === 'kurrentdb') return createKurrentEventStore(log.url);
   const { pool, rowsOf, listen } = options;
+  if (log.kind === 'kurrentdb')
+    return createKurrentEventStore(log.url, rowsOf ? { pool, rowsOf } : undefined);
   if (options.rowsAfterCommit && !rowsOf) throw new Error('rows after commit need the write side rowsOf');
   return createPostgresEventStore({
     pool,

@@ -13,6 +13,13 @@ const CATEGORY = /^[a-z][a-z0-9_]*$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const UUID_LENGTH = 36;
 
+/**
+ * Every name `streamName` builds, as a regular expression (no flags): what a log holding other
+ * streams too (KurrentDB's system streams) is filtered to, server-side.
+ */
+export const STREAM_NAME_PATTERN =
+  '^[a-z][a-z0-9_]*-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-.';
+
 export function streamName(category: string, companyId: string, entityId: string): string {
   if (entityId.length === 0) throw new RangeError('empty entity id');
   return `${streamPrefix(category, companyId)}${entityId}`;

@@ -1,25 +1,11 @@
-import type {
-  AppendStreamState,
-  CurrentStreamState,
-  JSONType,
-  ReadRevision,
-} from '@kurrent/kurrentdb-client';
+import type { CurrentStreamState, JSONType } from '@kurrent/kurrentdb-client';
 import { DuplicateEventIdsError, WrongExpectedRevisionError } from '../errors.js';
-import type {
-  AppendOptions,
-  AppendResult,
-  EventToAppend,
-  ExpectedRevision,
-  RecordedEvent,
-  StreamRevision,
-} from '../event-store.js';
+import type { AppendOptions, AppendResult, EventToAppend, StreamRevision } from '../event-store.js';
 import { validateAppend } from '../validate-append.js';
 import type { KurrentConnection } from './connection.js';
-import { storedMetadata, toRecordedEvent } from './recorded-event.js';
-
-// How far back from a stream's end a retried append is looked for. Retries come seconds after
-// the first attempt; a stream does not grow by this much meanwhile.
-const RETRY_WINDOW = 256;
+import { readTail } from './read-tail.js';
+import { storedMetadata } from './recorded-event.js';
+import { toStreamState } from './write-streams.js';
 
 /**
  * The server dedups by event id natively, but only for a retry with the same expected revision,
@@ -60,7 +46,7 @@ export async function appendToStream(
     throw new WrongExpectedRevisionError(stream, options.expectedRevision, toRevision(error.actualState));
   }
 
-  const [last] = await readBack(connection, stream, nextExpectedRevision, 1);
+  const [last] = await readTail(connection, stream, 1, nextExpectedRevision);
   if (!last || last.id.toLowerCase() !== events.at(-1)!.id.toLowerCase()) {
     // The server answered for an earlier identical append: find where it put it.
     const found = await findAppended(connection, stream, events);
@@ -80,7 +66,7 @@ async function findAppended(
   events: readonly EventToAppend[],
 ): Promise<AppendResult | null> {
   const ids = new Set(events.map((e) => e.id.toLowerCase()));
-  const tail = await readBack(connection, stream, connection.kurrent.END, RETRY_WINDOW);
+  const tail = await readTail(connection, stream);
   const found = tail.filter((e) => ids.has(e.id.toLowerCase()));
   if (found.length === 0) return null;
   if (found.length < ids.size)
@@ -94,34 +80,6 @@ async function findAppended(
     lastPosition: last.position,
     lastCheckpoint: last.checkpoint,
   };
-}
-
-// Backwards from `from` (a revision or the end), newest first.
-async function readBack(
-  { kurrent, client }: KurrentConnection,
-  stream: string,
-  from: ReadRevision,
-  count: number,
-): Promise<RecordedEvent[]> {
-  const events: RecordedEvent[] = [];
-  try {
-    const read = client.readStream(stream, {
-      fromRevision: from,
-      direction: kurrent.BACKWARDS,
-      maxCount: count,
-    });
-    for await (const resolved of read) if (resolved.event) events.push(toRecordedEvent(resolved.event));
-  } catch (error) {
-    if (error instanceof kurrent.StreamNotFoundError) return [];
-    throw error;
-  }
-  return events;
-}
-
-function toStreamState(expected: ExpectedRevision): AppendStreamState {
-  if (expected === 'any') return 'any';
-  if (expected === 'no_stream') return 'no_stream';
-  return BigInt(expected);
 }
 
 function toRevision(actual: CurrentStreamState): StreamRevision {

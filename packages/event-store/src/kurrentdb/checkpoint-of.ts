@@ -1,5 +1,6 @@
 import type { LogCheckpoint } from '../checkpoint.js';
 import type { KurrentConnection } from './connection.js';
+import { ourStreams } from './our-streams.js';
 import { toRecordedEvent } from './recorded-event.js';
 
 /**
@@ -14,7 +15,7 @@ export async function checkpointOf(
     fromPosition: { commit: BigInt(position), prepare: BigInt(position) },
     direction: kurrent.FORWARDS,
     maxCount: 1,
-    filter: kurrent.excludeSystemEvents(),
+    filter: ourStreams(kurrent),
   });
   for await (const resolved of read) {
     if (!resolved.event) continue;

@@ -1,20 +1,33 @@
+import type { Pool } from '@factory/database';
 import type { EventStore, Subscription } from '../event-store.js';
+import { type RowsAfterCommit, rowsAfterCommit } from '../postgres/rows-after-commit.js';
+import type { WriteSideRowsOf } from '../write-side.js';
+import { append } from './append.js';
 import { appendToStream } from './append-to-stream.js';
 import { checkpointOf } from './checkpoint-of.js';
 import type { KurrentConnection } from './connection.js';
 import { countEvents } from './count-events.js';
+import { loadStreams } from './load-streams.js';
 import { readAll } from './read-all.js';
 import { readHead } from './read-head.js';
 import { readStream } from './read-stream.js';
 import { subscribe } from './subscribe.js';
+
+export interface KurrentWriteOptions {
+  /** PostgreSQL, where the write side's rows, snapshots and catch-up checkpoint live. */
+  pool: Pool;
+  /** How the write side derives an event's rows (the catch-up's re-derivation). */
+  rowsOf: WriteSideRowsOf;
+}
 
 /**
  * The KurrentDB (EventStoreDB) adapter, from a connection string such as
  * `kurrentdb://localhost:2113?tls=false`. The store owns its client: close() disposes of it.
  * Made synchronously, as the PostgreSQL store is, so that choosing the log changes no caller;
  * the client package is loaded on first use (it brings a native bridge nobody else needs).
+ * Without `write` the store reads and follows the log only (a projector's).
  */
-export function createKurrentEventStore(connectionString: string): EventStore {
+export function createKurrentEventStore(connectionString: string, write?: KurrentWriteOptions): EventStore {
   let opening: Promise<KurrentConnection> | undefined;
   const connected = () => {
     opening ??= import('@kurrent/kurrentdb-client').then((kurrent) => ({
@@ -24,15 +37,26 @@ export function createKurrentEventStore(connectionString: string): EventStore {
     return opening;
   };
   const subscriptions = new Set<Subscription>();
+  const rows: RowsAfterCommit | null = write
+    ? rowsAfterCommit(write.pool, write.rowsOf, {
+        // A row of its own, from the log's start: every event's rows come through the catch-up.
+        checkpointName: 'rows-kurrentdb',
+        readHead: async () => readHead(await connected()),
+        readAll: async (read) => readAll(await connected(), read),
+      })
+    : null;
+  const writeSide = () => {
+    if (!write || !rows)
+      throw new Error('KurrentDB event store opened without its write side (pool, rowsOf)');
+    return { pool: write.pool, rows };
+  };
   return {
     appendToStream: async (stream, events, options) =>
       appendToStream(await connected(), stream, events, options),
     readStream: async (stream, options) => readStream(await connected(), stream, options),
-    // The write path's methods are being written for this adapter (issue 9): until then a write
-    // through KurrentDB fails loudly rather than half-works.
-    loadStreams: () => notYet('loadStreams'),
-    append: () => notYet('append'),
-    writeSideRowsCurrent: () => notYet('writeSideRowsCurrent'),
+    loadStreams: async (streams) => loadStreams(await connected(), writeSide().pool, streams),
+    append: async (request) => append(await connected(), writeSide(), request),
+    writeSideRowsCurrent: async () => writeSide().rows.current(),
     readAll: async (options) => readAll(await connected(), options),
     readHead: async () => readHead(await connected()),
     countEvents: async (count) => countEvents(await connected(), count),
@@ -50,6 +74,3 @@ export function createKurrentEventStore(connectionString: string): EventStore {
     },
   };
 }
-
-const notYet = (method: string): Promise<never> =>
-  Promise.reject(new Error(`KurrentDB event store: ${method} is not implemented yet`));

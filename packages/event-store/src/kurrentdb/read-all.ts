@@ -1,14 +1,15 @@
 import { compareCheckpoints, LOG_START } from '../checkpoint.js';
 import type { ReadAllOptions, RecordedEvent } from '../event-store.js';
 import type { KurrentConnection } from './connection.js';
+import { ourStreams } from './our-streams.js';
 import { toPosition, toRecordedEvent } from './recorded-event.js';
 
 const DEFAULT_BATCH = 1000;
 
 /**
  * $all holds only committed events in commit order, so no late commit can appear behind a
- * reader: KurrentDB gives the gap-free order PostgreSQL needs the snapshot horizon for. System
- * events ($-types, links, stream metadata) are not ours and are filtered out.
+ * reader: KurrentDB gives the gap-free order PostgreSQL needs the snapshot horizon for. Only
+ * our streams are read (our-streams.ts), filtered by the server.
  */
 export async function readAll(
   { kurrent, client }: KurrentConnection,
@@ -23,7 +24,7 @@ export async function readAll(
     direction: kurrent.FORWARDS,
     // Reading from a position includes the event at it: one more, then skip it.
     maxCount: limit + 1,
-    filter: kurrent.excludeSystemEvents(),
+    filter: ourStreams(kurrent),
   });
   for await (const resolved of read) {
     if (!resolved.event) continue;

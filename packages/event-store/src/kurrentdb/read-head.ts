@@ -1,6 +1,7 @@
 import { LOG_START } from '../checkpoint.js';
 import type { LogHead } from '../event-store.js';
 import type { KurrentConnection } from './connection.js';
+import { ourStreams } from './our-streams.js';
 import { toRecordedEvent } from './recorded-event.js';
 
 /**
@@ -13,7 +14,7 @@ export async function readHead({ kurrent, client }: KurrentConnection): Promise<
     fromPosition: kurrent.END,
     direction: kurrent.BACKWARDS,
     maxCount: 1,
-    filter: kurrent.excludeSystemEvents(),
+    filter: ourStreams(kurrent),
   });
   for await (const resolved of read)
     if (resolved.event) return { at, checkpoint: toRecordedEvent(resolved.event).checkpoint };

@@ -10,10 +10,19 @@ import type { EventMetadata, EventToAppend, RecordedEvent } from '../event-store
 // metadata under this key and is taken back out on read.
 const CREATED_KEY = 'factory.created';
 
+// The multi-stream append takes metadata as string properties only: ours travels whole, as
+// JSON, under this one property, and is unpacked on read.
+const PACKED_KEY = 'factory.metadata';
+
 export function storedMetadata(event: EventToAppend): EventMetadata {
   const metadata = { ...(event.metadata ?? {}) };
   if (event.created) metadata[CREATED_KEY] = event.created.toISOString();
   return metadata;
+}
+
+/** `storedMetadata` as the string properties `multiStreamAppend` accepts. */
+export function storedProperties(event: EventToAppend): Record<string, string> {
+  return { [PACKED_KEY]: JSON.stringify(storedMetadata(event)) };
 }
 
 /** $all is ordered by (commit, prepare): the same pair, in the same order, as the port's checkpoint. */
@@ -42,10 +51,17 @@ export function toRecordedEvent(event: KurrentRecordedEvent | AllStreamRecordedE
   };
 }
 
-function parseMetadata(metadata: unknown): EventMetadata {
-  if (metadata instanceof Uint8Array) return JSON.parse(Buffer.from(metadata).toString('utf8'));
-  if (metadata && typeof metadata === 'object' && !Array.isArray(metadata)) return { ...metadata };
-  return {};
+export function parseMetadata(metadata: unknown): EventMetadata {
+  const parsed: Record<string, unknown> =
+    metadata instanceof Uint8Array
+      ? JSON.parse(Buffer.from(metadata).toString('utf8'))
+      : metadata && typeof metadata === 'object' && !Array.isArray(metadata)
+        ? { ...metadata }
+        : {};
+  const packed = parsed[PACKED_KEY];
+  // Written by a multi-stream append: ours is the packed property; the server's own ($-keys)
+  // are not ours.
+  return typeof packed === 'string' ? JSON.parse(packed) : parsed;
 }
 
 // Log positions are byte offsets in the server's files: far below 2^53 in any real store.

@@ -1,6 +1,7 @@
 import type { SubscribeOptions, Subscription } from '../event-store.js';
 import { followLog } from '../subscription/follow-log.js';
 import type { KurrentConnection } from './connection.js';
+import { ourStreams } from './our-streams.js';
 import { readAll } from './read-all.js';
 
 const CONFIRMATION_WAIT_MS = 5000;
@@ -18,7 +19,7 @@ export function subscribe(connection: KurrentConnection, options: SubscribeOptio
       async listen(wake, onError) {
         const live = client.subscribeToAll({
           fromPosition: kurrent.END,
-          filter: kurrent.excludeSystemEvents(),
+          filter: ourStreams(kurrent),
         });
         live.on('data', wake);
         live.on('error', onError);

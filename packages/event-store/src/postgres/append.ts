@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { inTransaction, type Pool } from '@factory/database';
 import { UniquenessConflictError } from '../errors.js';
 import type { RecordedEvent } from '../event-store.js';
@@ -13,7 +12,7 @@ import {
 import { validateStreams } from './append-to-stream.js';
 import { isCatalogRow, writeCatalogRows } from './catalog-rows.js';
 import { readStream } from './read-stream.js';
-import { reservationAppends, reservationStream } from './reservations.js';
+import { reservationAppends, reservationEventId, reservationStream } from './reservations.js';
 import type { RowsAfterCommit } from './rows-after-commit.js';
 import { checkGuard, claimsFree, statementRowWrites } from './write-side-rows.js';
 
@@ -166,14 +165,6 @@ async function lastEvents(
   return new Map(
     await Promise.all(streams.map(async (s) => [s, (await readStream(pool, s)).at(-1)] as const)),
   );
-}
-
-// Derived from the write's first event and the change, so a retried write reproduces it.
-function reservationEventId(firstId: string, change: UniquenessChange): string {
-  const hex = createHash('sha1')
-    .update(JSON.stringify([firstId, change.op, change.key.scope, change.key.value]))
-    .digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 function notWritten(outcome: Extract<StreamsOutcome, { written: false }>, checks: number): AppendOutcome {

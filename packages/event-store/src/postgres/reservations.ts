@@ -18,6 +18,14 @@ export interface Reservation {
   owner: string;
 }
 
+/** A reservation event's id, from the write's first event and the change: a retried write reproduces it. */
+export function reservationEventId(firstId: string, change: UniquenessChange): string {
+  const hex = createHash('sha1')
+    .update(JSON.stringify([firstId, change.op, change.key.scope, change.key.value]))
+    .digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
 export function reservationStream(key: UniqueKey): string {
   const hex = createHash('sha1').update(`${key.scope}\0${key.value}`).digest('hex');
   return streamName('reserva', key.empresaId, hex);

@@ -19,7 +19,13 @@ describeWith(['postgres'], 'rows after commit: the catch-up', () => {
     const store = createPostgresEventStore({
       pool: db.pool,
       listen: null,
-      rows: { mode: 'after-commit', rowsOf: (event) => (seen.push(event.id), []) },
+      rows: {
+        mode: 'after-commit',
+        rowsOf: (event) => {
+          seen.push(event.id);
+          return [];
+        },
+      },
     });
     // Events whose rows were never written (as after a crash): the catch-up has work to do.
     const stream = streamName('teste', randomUUID(), randomUUID());

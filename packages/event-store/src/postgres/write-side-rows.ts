@@ -1,3 +1,4 @@
+import type { Pool } from '@factory/database';
 import type {
   KeyAnswerRow,
   MovementIndexRow,
@@ -136,6 +137,21 @@ export function checkGuard(check: WriteCheck): AppendGuard {
         values: [check.locations.map((l) => l.empresaId), check.locations.map((l) => l.localId)],
       };
   }
+}
+
+/**
+ * The checks run on their own, before an append made elsewhere (KurrentDB): per check, what broke
+ * it. Weaker than the guards in PostgreSQL's own append statement: a location deactivated
+ * between this read and the append goes unseen.
+ */
+export async function failedChecks(pool: Pool, checks: readonly WriteCheck[]): Promise<string[][]> {
+  return Promise.all(
+    checks.map(async (check) => {
+      const guard = checkGuard(check);
+      const { rows } = await pool.query<{ location: string }>(guard.text, [...guard.values]);
+      return rows.map((row) => row.location);
+    }),
+  );
 }
 
 /** The kinds that ride in the append statement; the catalog's records are written after it. */
