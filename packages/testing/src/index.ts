@@ -1,5 +1,6 @@
 export { afterTestFile, runCleanupsAfterEachFile } from './after-test-file.js';
 export { describeWith, redisUrl } from './describe-with.js';
+export { type KurrentForTests, kurrentForTests } from './kurrent-for-tests.js';
 export { createOpenApiCheck, type ObservedAnswer, type OpenApiCheck } from './openapi-check.js';
 export { freePort } from './private/free-port.js';
 export {

@@ -1,18 +1,37 @@
-import { describe } from 'vitest';
+import { createTestDatabase, describeWith, kurrentForTests, type TestDatabase } from '@factory/testing';
+import { beforeAll, describe } from 'vitest';
 import { runEventStoreContract } from '../contract/event-store-contract.js';
 import { runWritePathContract } from '../contract/write-path-contract.js';
 import { createKurrentEventStore } from './kurrentdb-event-store.js';
 
 // Tests may read the environment; package code may not. A server to test against, e.g.
-//   docker run -p 2113:2113 docker.kurrent.io/kurrent-latest/kurrentdb --insecure
+//   docker run -p 2113:2113 kurrentplatform/kurrentdb:25.1 --insecure
 //   EVENTSTORE_URL='kurrentdb://127.0.0.1:2113?tls=false' npx vitest run packages/event-store
-const url = process.env.EVENTSTORE_URL;
+// or a Docker engine that can pull that image (testcontainers).
+const server = await kurrentForTests();
 const name = 'KurrentDB event store';
 
-if (!url) console.warn(`SKIPPED "${name}" contract tests: EVENTSTORE_URL not set`);
+if (server.url === null) console.warn(`SKIPPED "${name}" contract tests: ${server.why}`);
 
-// Skipped, the contract's tests are still listed (as skipped) rather than silently absent.
-(url ? describe : describe.skip)(url ? name : `${name} (SKIPPED: EVENTSTORE_URL not set)`, () => {
-  runEventStoreContract('satisfies the event store contract', async () => createKurrentEventStore(url!));
-  runWritePathContract('satisfies the write path contract', async () => createKurrentEventStore(url!));
-});
+if (server.url !== null) {
+  const url = server.url;
+  describeWith(['postgres'], `${name} (${server.source})`, () => {
+    // The write side's rows, snapshots and catch-up checkpoint live in PostgreSQL.
+    let db: TestDatabase;
+    beforeAll(async () => {
+      db = await createTestDatabase();
+    });
+    runEventStoreContract('satisfies the event store contract', async () => createKurrentEventStore(url));
+    runWritePathContract('satisfies the write path contract', async () =>
+      createKurrentEventStore(url, { pool: db.pool, rowsOf: () => [] }),
+    );
+  });
+} else {
+  // Skipped, the contract's tests are still listed (as skipped) rather than silently absent.
+  describe.skip(`${name} (SKIPPED: ${server.why})`, () => {
+    runEventStoreContract('satisfies the event store contract', async () =>
+      createKurrentEventStore('unused'),
+    );
+    runWritePathContract('satisfies the write path contract', async () => createKurrentEventStore('unused'));
+  });
+}
