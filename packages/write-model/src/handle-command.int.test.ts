@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   createPostgresEventStore,
+  type EventShape,
   type EventStore,
   type ReadStreamOptions,
   type RecordedEvent,
@@ -10,7 +11,8 @@ import { createTestDatabase, describeWith, type TestDatabase } from '@factory/te
 import { beforeAll, expect, it } from 'vitest';
 import type { Decider, SnapshotCodec } from './decider.js';
 import { eventIdsFor } from './event-ids.js';
-import { type CommandHandlerDeps, handleCommand } from './handle-command.js';
+import { handleCommand } from './handle-command.js';
+import { type CommandHandlerDeps, type CommandOptions, streamCommand } from './stream-command.js';
 
 // A counter stream: the smallest decider that still refuses something.
 type Added = { type: 'Somado.v1'; data: { valor: number; total: number } };
@@ -66,6 +68,14 @@ const options = (key: string | null = null) => ({
   created: new Date('2026-01-01T00:00:00Z'),
 });
 
+// A single command on its stream, as the write models run one.
+const handle = <S, C, E extends EventShape, Err>(
+  deps: CommandHandlerDeps<S, C, E, Err>,
+  stream: string,
+  command: C,
+  options: CommandOptions<S, E>,
+) => handleCommand(deps.store, streamCommand(deps, stream, command, options));
+
 describeWith(['postgres'], 'handleCommand', () => {
   let db: TestDatabase;
   let deps: (store?: EventStore) => CommandHandlerDeps<{ total: number }, Add, Added, string>;
@@ -83,9 +93,7 @@ describeWith(['postgres'], 'handleCommand', () => {
     const name = stream();
     const observed = observedStore(db);
     const results = await Promise.all(
-      Array.from({ length: 32 }, (_, i) =>
-        handleCommand(deps(observed.store), name, { valor: i + 1 }, options()),
-      ),
+      Array.from({ length: 32 }, (_, i) => handle(deps(observed.store), name, { valor: i + 1 }, options())),
     );
     expect(results.every((r) => r.kind === 'appended')).toBe(true);
     const { rows } = await db.pool.query<{ revision: number; total: number }>(
@@ -99,7 +107,7 @@ describeWith(['postgres'], 'handleCommand', () => {
 
   it('returns a refusal as a typed result and appends nothing', async () => {
     const name = stream();
-    expect(await handleCommand(deps(), name, { valor: 0 }, options())).toEqual({
+    expect(await handle(deps(), name, { valor: 0 }, options())).toEqual({
       kind: 'refused',
       error: 'valor zero',
     });
@@ -109,12 +117,12 @@ describeWith(['postgres'], 'handleCommand', () => {
   it('saves a snapshot every 25 events and then reads only the events after it', async () => {
     const name = stream();
     const observed = observedStore(db);
-    for (let i = 0; i < 30; i++) await handleCommand(deps(observed.store), name, { valor: 1 }, options());
+    for (let i = 0; i < 30; i++) await handle(deps(observed.store), name, { valor: 1 }, options());
     const [loaded] = await observed.store.loadStreams([{ stream: name, snapshot: 'stock' }]);
     expect(loaded!.snapshot).toEqual({ revision: 24, data: { total: 25 } });
     expect(loaded!.events.map((e) => e.revision)).toEqual([25, 26, 27, 28, 29]);
     observed.reads.length = 0;
-    const last = await handleCommand(deps(observed.store), name, { valor: 1 }, options());
+    const last = await handle(deps(observed.store), name, { valor: 1 }, options());
     expect(observed.reads).toEqual(['load']);
     expect(last.kind === 'appended' && last.state).toEqual({ total: 31 });
   });
@@ -130,7 +138,7 @@ describeWith(['postgres'], 'handleCommand', () => {
         : undefined;
       const key = `twin-${withRows}`;
       const name = stream();
-      await handleCommand(deps(), name, { valor: 5 }, options());
+      await handle(deps(), name, { valor: 5 }, options());
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
       // Only the slow writer's first read is held back, once it has read: the twin must commit
@@ -143,14 +151,14 @@ describeWith(['postgres'], 'handleCommand', () => {
         firstReadDone();
         return held;
       });
-      const slowRun = handleCommand(
+      const slowRun = handle(
         deps(slow.store),
         name,
         { valor: 1 },
         { ...options(key), rows, alreadyApplied: (state) => state.total === 6 },
       );
       await hasRead;
-      const fast = await handleCommand(deps(), name, { valor: 1 }, { ...options(key), rows });
+      const fast = await handle(deps(), name, { valor: 1 }, { ...options(key), rows });
       release();
       expect(fast.kind).toBe('appended');
       expect((await slowRun).kind).toBe('already_applied');

@@ -1,197 +1,52 @@
-import {
-  DuplicateEventIdsError,
-  type EventMetadata,
-  type EventShape,
-  type EventStore,
-  parseStreamName,
-  type StreamAppend,
-  type UniquenessChange,
-  type WriteSideRow,
-  WrongExpectedRevisionError,
-} from '@factory/event-store';
+import type { AppendOutcome, AppendRequest, EventStore } from '@factory/event-store';
 import { backoff } from './backoff.js';
-import type { Decider, SnapshotCodec } from './decider.js';
-import { catchUp, type LoadedStream, loadStream } from './load-stream.js';
 
-export type AppendedEvent<E> = E & { id: string; revision: number };
-
-export interface CommandHandlerDeps<S, C, E extends EventShape, Err> {
-  /** Streams are read and appended through the port, rows and claims included. */
-  store: EventStore;
-  decider: Decider<S, C, E, Err>;
-  /** How states are snapshotted; none: the stream is folded whole each time. */
-  snapshots?: SnapshotCodec<S>;
-  /** Save a snapshot once the stream is this many events past the last one (25). */
-  snapshotEvery?: number;
-  /** Decide-and-append attempts before giving up under contention (50). */
-  maxAttempts?: number;
-}
-
-export interface CommandOptions<S, E> {
-  /** Id of the decision's i-th event; derived from the idempotency key when there is one. */
-  eventId: (index: number) => string;
-  metadata: EventMetadata;
-  /** The handler's `now`: the events' time. */
-  created: Date;
-  /**
-   * True when the state already holds this command's outcome: an earlier attempt with the
-   * same event ids committed (a retry after a crash or a lost answer). Not decided again.
-   */
-  alreadyApplied?: (state: S) => boolean;
-  /** The write-side rows of the decided events (data), written with them. */
-  rows?: (events: AppendedEvent<E>[], decidedOn: S) => WriteSideRow[];
-  /** The unique keys the decided events claim or release, given the state they were decided on. */
-  uniqueness?: (events: AppendedEvent<E>[], decidedOn: S) => UniquenessChange[];
-  /**
-   * Appends to other streams in the same atomic write (a fence several commands append to, so
-   * that they serialise). One of them not at its revision throws StreamsMoved: the caller's
-   * facts are stale, it decides afresh.
-   */
-  alongside?: () => StreamAppend[];
-}
-
-export type CommandResult<S, E, Err> =
-  | {
-      kind: 'appended';
-      events: AppendedEvent<E>[];
-      position: number;
-      state: S;
-      /** True when an earlier attempt with the same ids had appended them (these are its events). */
-      replayed: boolean;
-    }
-  | { kind: 'already_applied'; state: S }
-  | { kind: 'refused'; error: Err };
-
-/** A stream of `alongside` was not at its expected revision: nothing was written. */
-export class StreamsMoved extends Error {
-  constructor(readonly streams: string[]) {
-    super(`streams moved meanwhile: ${streams.join(', ')}`);
-  }
-}
-
-const SNAPSHOT_EVERY = 25;
-const MAX_ATTEMPTS = 50;
+type Written = Extract<AppendOutcome, { written: true }>;
+type NotWritten = Extract<AppendOutcome, { written: false }>;
 
 /**
- * Handles one command against one stream:
- * 1. Load the state: latest snapshot plus the events after it.
- * 2. Decide with the pure decider; a refusal is returned as is.
- * 3. Append with the expected revision, with the rows, claims and streams alongside, atomically
- *    (a snapshot row too, once the stream is `snapshotEvery` past the last).
- * 4. Another writer got there first: fold in what it appended, wait a jittered moment and go
- *    back to 2, a bounded number of times. Writers to the same stream therefore never fail each
- *    other, they only queue. The ids already there, each in its own stream: an earlier attempt
- *    of this command wrote it; its events are the answer.
+ * What to do after an append that wrote nothing: decide again after a jittered wait (another
+ * writer got there first), decide again at once (some of the write was settled otherwise), or
+ * answer (an earlier attempt of the same command had written it).
  */
-export async function handleCommand<S, C, E extends EventShape, Err>(
-  deps: CommandHandlerDeps<S, C, E, Err>,
-  stream: string,
-  command: C,
-  options: CommandOptions<S, E>,
-): Promise<CommandResult<S, E, Err>> {
-  const { decider, store } = deps;
-  // 1.
-  let loaded = await loadStream(store, deps.snapshots, decider, stream);
+export type AfterRefusal<R> = 'retry' | 'retry_now' | { answer: R };
+
+/** A decided write: the one append it needs, and how its outcome becomes the answer. */
+export interface DecidedWrite<R> {
+  request: AppendRequest;
+  written(outcome: Written): R | Promise<R>;
+  refused(outcome: NotWritten): AfterRefusal<R> | Promise<AfterRefusal<R>>;
+}
+
+/**
+ * One use case's write as the command handler runs it: a single command on its stream
+ * (stream-command.ts) or many commands that share one append (group commit, as the movements'
+ * batches do: stock/movement-batch.ts). `decide` loads what it needs (the first attempt may use
+ * what the process remembers; later ones read the log) and decides, purely; it answers at once
+ * when there is nothing to append.
+ */
+export interface CommandWrite<R> {
+  decide(attempt: number): Promise<{ answer: R } | DecidedWrite<R>>;
+  /** Decide-and-append attempts before giving up under contention. */
+  maxAttempts: number;
+  /** The error to throw once they are spent. */
+  exhausted(outcome: NotWritten): Error;
+}
+
+/**
+ * The write side's one command handler: load, decide, append (rows, keys, checks and due
+ * snapshots ride in the append), and on a conflict decide again after a jittered wait, a
+ * bounded number of times, so that writers to one stream queue and never fail each other.
+ */
+export async function handleCommand<R>(store: EventStore, write: CommandWrite<R>): Promise<R> {
   for (let attempt = 1; ; attempt++) {
-    if (options.alreadyApplied?.(loaded.state)) return { kind: 'already_applied', state: loaded.state };
-    // 2.
-    const decision = decider.decide(command, loaded.state);
-    if (!decision.ok) return { kind: 'refused', error: decision.error };
-    // 3.
-    const first = loaded.revision === 'no_stream' ? 0 : loaded.revision + 1;
-    const events = decision.events.map((event, index) => ({
-      ...event,
-      id: options.eventId(index),
-      revision: first + index,
-    }));
-    const state = events.reduce<S>((s, event) => decider.evolve(s, event), loaded.state);
-    const streams: StreamAppend[] = [
-      {
-        stream,
-        events: events.map(({ revision: _, ...event }) => ({
-          ...event,
-          metadata: options.metadata,
-          created: options.created,
-        })),
-        expectedRevision: loaded.revision,
-      },
-      ...(options.alongside?.() ?? []),
-    ];
-    const outcome = await store.append({
-      streams,
-      rows: [
-        ...(options.rows?.(events, loaded.state) ?? []),
-        ...snapshotRows(deps, stream, loaded, events, state),
-      ],
-      uniqueness: options.uniqueness?.(events, loaded.state) ?? [],
-    });
-    if (outcome.written) {
-      const ids = new Set(events.map((e) => e.id));
-      const position = Math.max(...outcome.events.filter((e) => ids.has(e.id)).map((e) => e.position));
-      return { kind: 'appended', events, position, state, replayed: false };
-    }
-    // 4.
-    if (outcome.existing.length > 0) {
-      const target = new Map(streams.flatMap((s) => s.events.map((e) => [e.id, s.stream] as const)));
-      const ours = outcome.existing.filter((e) => e.stream === stream);
-      if (ours.length < events.length || outcome.existing.some((e) => target.get(e.id) !== e.stream))
-        throw new DuplicateEventIdsError(
-          stream,
-          outcome.existing.map((e) => e.id),
-        );
-      loaded = await catchUp(store, decider, stream, loaded);
-      if (options.alreadyApplied?.(loaded.state)) return { kind: 'already_applied', state: loaded.state };
-      return replayed(store, stream, ours, loaded.state);
-    }
-    const moved = outcome.conflicts.filter((c) => c.stream !== stream).map((c) => c.stream);
-    if (moved.length > 0) throw new StreamsMoved(moved);
-    if (attempt >= (deps.maxAttempts ?? MAX_ATTEMPTS)) {
-      const conflict = outcome.conflicts[0];
-      throw new WrongExpectedRevisionError(stream, loaded.revision, conflict?.actual ?? 'no_stream');
-    }
-    await backoff(attempt);
-    loaded = await catchUp(store, decider, stream, loaded);
+    const decided = await write.decide(attempt);
+    if ('answer' in decided) return decided.answer;
+    const outcome = await store.append(decided.request);
+    if (outcome.written) return decided.written(outcome);
+    const next = await decided.refused(outcome);
+    if (next !== 'retry' && next !== 'retry_now') return next.answer;
+    if (attempt >= write.maxAttempts) throw write.exhausted(outcome);
+    if (next === 'retry') await backoff(attempt);
   }
-}
-
-function snapshotRows<S, E extends EventShape>(
-  deps: CommandHandlerDeps<S, unknown, E, unknown>,
-  stream: string,
-  loaded: LoadedStream<S>,
-  events: AppendedEvent<E>[],
-  state: S,
-): WriteSideRow[] {
-  const last = events.at(-1);
-  const empresaId = parseStreamName(stream)?.companyId;
-  if (!deps.snapshots || last === undefined || empresaId === undefined) return [];
-  if (last.revision - loaded.snapshotRevision < (deps.snapshotEvery ?? SNAPSHOT_EVERY)) return [];
-  return [
-    {
-      kind: 'snapshot',
-      snapshot: deps.snapshots.kind,
-      eventId: last.id,
-      stream,
-      empresaId,
-      revision: last.revision,
-      data: deps.snapshots.encode(state),
-    },
-  ];
-}
-
-/** An earlier attempt's events, read back where the store found them, as this command's answer. */
-async function replayed<S, E extends EventShape, Err>(
-  store: EventStore,
-  stream: string,
-  refs: ReadonlyArray<{ revision: number; position: number }>,
-  state: S,
-): Promise<CommandResult<S, E, Err>> {
-  const from = Math.min(...refs.map((r) => r.revision));
-  const read = await store.readStream<E>(stream, { fromRevision: from, limit: refs.length });
-  return {
-    kind: 'appended',
-    events: read.map((e) => ({ ...({ type: e.type, data: e.data } as E), id: e.id, revision: e.revision })),
-    position: Math.max(...refs.map((r) => r.position)),
-    state,
-    replayed: true,
-  };
 }

@@ -12,14 +12,7 @@ export type { BillLineInput, DefineBillOutcome } from './catalog/define-bill.js'
 export type { ProductRelations } from './catalog/product-relations.js';
 export type { Decider, Decision, SnapshotCodec } from './decider.js';
 export { eventIdsFor, uuidV5 } from './event-ids.js';
-export {
-  type AppendedEvent,
-  type CommandHandlerDeps,
-  type CommandOptions,
-  type CommandResult,
-  handleCommand,
-  StreamsMoved,
-} from './handle-command.js';
+export { type AfterRefusal, type CommandWrite, type DecidedWrite, handleCommand } from './handle-command.js';
 export { catchUp, type LoadedStream, loadStream } from './load-stream.js';
 export {
   createProductionWriteModel,
@@ -42,6 +35,14 @@ export type { StockWriteModelOptions } from './stock/stock-deps.js';
 export { stockSnapshots } from './stock/stock-snapshots.js';
 export { stockStream } from './stock/stock-stream.js';
 export { createStockWriteModel, defineSupplyItem, type StockWriteModel } from './stock/stock-write-model.js';
+export {
+  type AppendedEvent,
+  type CommandHandlerDeps,
+  type CommandOptions,
+  type CommandResult,
+  StreamsMoved,
+  streamCommand,
+} from './stream-command.js';
 export { isoInstant, metadataOf, type WriteContext } from './write-context.js';
 export type { WriteRefusal } from './write-refusal.js';
 export { writeSideRowsOf } from './write-side-rows-of.js';

@@ -2,7 +2,7 @@ import type { Pool } from '@factory/database';
 import type { FornecedorState, InsumoState, ProdutoState } from '@factory/domain';
 import type { EventShape, EventStore } from '@factory/event-store';
 import type { Decider, SnapshotCodec } from '../decider.js';
-import type { CommandHandlerDeps } from '../handle-command.js';
+import type { CommandHandlerDeps } from '../stream-command.js';
 import { createWriteStore } from '../write-store.js';
 import { productCodec, supplierCodec, supplyItemCodec } from './catalog-snapshots.js';
 import { createFenceReader, type FenceReader } from './relations-fence.js';

@@ -1,6 +1,6 @@
 import type { ProdutoEvent, ProdutoState } from '@factory/domain';
 import type { UniquenessChange, WriteSideRow } from '@factory/event-store';
-import type { AppendedEvent } from '../handle-command.js';
+import type { AppendedEvent } from '../stream-command.js';
 
 /**
  * The write-side rows of a product's events (data for the store): its record (SKU, variation,

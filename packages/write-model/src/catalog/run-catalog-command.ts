@@ -9,7 +9,8 @@ import {
 } from '@factory/event-store';
 import { backoff } from '../backoff.js';
 import type { Decider, SnapshotCodec } from '../decider.js';
-import { type AppendedEvent, handleCommand, StreamsMoved } from '../handle-command.js';
+import { handleCommand } from '../handle-command.js';
+import { type AppendedEvent, StreamsMoved, streamCommand } from '../stream-command.js';
 import { metadataOf, type WriteContext } from '../write-context.js';
 import type { WriteRefusal } from '../write-refusal.js';
 import type { CatalogDeps } from './catalog-deps.js';
@@ -68,24 +69,28 @@ export async function runCatalogCommand<S, C, E extends EventShape>(
     const observed = observeDecider<S, C, E, StockError>(spec.decider);
     try {
       // 2.
-      const result = await handleCommand(deps.handler(observed.decider, spec.snapshots), stream, command, {
-        eventId: ids.eventId,
-        metadata: metadataOf(context),
-        created: context.now,
-        rows: (events) => spec.rows(events),
-        uniqueness: (events, decidedOn) => spec.keys?.(events, decidedOn) ?? [],
-        alongside: () =>
-          fence === null
-            ? []
-            : [
-                fenceAppend(
-                  context.empresaId,
-                  fence,
-                  { id: ids.minted('relacoes'), metadata: metadataOf(context), created: context.now },
-                  { comando: typeOf(command), stream },
-                ),
-              ],
-      });
+      const handler = deps.handler(observed.decider, spec.snapshots);
+      const result = await handleCommand(
+        deps.store,
+        streamCommand(handler, stream, command, {
+          eventId: ids.eventId,
+          metadata: metadataOf(context),
+          created: context.now,
+          rows: (events) => spec.rows(events),
+          uniqueness: (events, decidedOn) => spec.keys?.(events, decidedOn) ?? [],
+          alongside: () =>
+            fence === null
+              ? []
+              : [
+                  fenceAppend(
+                    context.empresaId,
+                    fence,
+                    { id: ids.minted('relacoes'), metadata: metadataOf(context), created: context.now },
+                    { comando: typeOf(command), stream },
+                  ),
+                ],
+        }),
+      );
       if (result.kind === 'appended')
         return { ok: true, id, kind: 'appended', events: result.events, position: result.position };
       if (result.kind === 'refused') {

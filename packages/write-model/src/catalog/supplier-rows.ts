@@ -1,6 +1,6 @@
 import type { FornecedorEvent, FornecedorState } from '@factory/domain';
 import type { UniquenessChange, WriteSideRow } from '@factory/event-store';
-import type { AppendedEvent } from '../handle-command.js';
+import type { AppendedEvent } from '../stream-command.js';
 
 /**
  * The write-side rows of a supplier's events: its tax id (CNPJ or CPF digits) among the

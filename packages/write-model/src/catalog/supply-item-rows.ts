@@ -1,6 +1,6 @@
 import type { InsumoState, InsumoStreamEvent } from '@factory/domain';
 import type { UniquenessChange, WriteSideRow } from '@factory/event-store';
-import type { AppendedEvent } from '../handle-command.js';
+import type { AppendedEvent } from '../stream-command.js';
 
 /**
  * The write-side rows of a supply item's catalog events: SKU among non-deleted items, and the

@@ -9,6 +9,7 @@ import {
 import type { EventStore } from '@factory/event-store';
 import { eventIdsFor } from '../event-ids.js';
 import { handleCommand } from '../handle-command.js';
+import { streamCommand } from '../stream-command.js';
 import { isUuid } from '../uuid.js';
 import { isoInstant, metadataOf, type WriteContext } from '../write-context.js';
 import { planFacts } from './plan-facts.js';
@@ -33,11 +34,14 @@ export async function replacePlan(
     context: await planFacts(deps.pool, context.empresaId, lines),
   };
   const result = await handleCommand(
-    // A plan stream holds one event per replacement of one day: folding it is cheap, no snapshots.
-    { store: deps.store, decider: planoDecider },
-    planStream(context.empresaId, dia),
-    command,
-    { eventId: eventIdsFor(context), metadata: metadataOf(context), created: context.now },
+    deps.store,
+    streamCommand(
+      // A plan stream holds one event per replacement of one day: folding it is cheap, no snapshots.
+      { store: deps.store, decider: planoDecider },
+      planStream(context.empresaId, dia),
+      command,
+      { eventId: eventIdsFor(context), metadata: metadataOf(context), created: context.now },
+    ),
   );
   switch (result.kind) {
     case 'appended':

@@ -9,6 +9,7 @@ import {
 import type { Decider } from '../decider.js';
 import { eventIdsFor } from '../event-ids.js';
 import { handleCommand } from '../handle-command.js';
+import { streamCommand } from '../stream-command.js';
 import { isoInstant, metadataOf, type WriteContext } from '../write-context.js';
 import type { StockDeps } from './stock-deps.js';
 import { stockStream } from './stock-stream.js';
@@ -58,10 +59,12 @@ export async function defineSupplyItem(
     },
   };
   const result = await handleCommand(
-    deps.handler(definitionDecider),
-    stockStream(item.empresaId, item.insumoId),
-    command,
-    { eventId: eventIdsFor(context), metadata: metadataOf(context), created: item.now },
+    deps.store,
+    streamCommand(deps.handler(definitionDecider), stockStream(item.empresaId, item.insumoId), command, {
+      eventId: eventIdsFor(context),
+      metadata: metadataOf(context),
+      created: item.now,
+    }),
   );
   if (result.kind !== 'appended') throw new Error(`supply item definition refused: ${describe(result)}`);
   return { position: result.position };

@@ -3,12 +3,12 @@ import { createGroupCommit, type GroupCommit } from '@factory/database';
 import type { StockError, StockEvent, StockState } from '@factory/domain';
 import type { EventStore } from '@factory/event-store';
 import type { Decider } from '../decider.js';
-import type { CommandHandlerDeps } from '../handle-command.js';
+import type { CommandHandlerDeps } from '../stream-command.js';
 import { createWriteStore } from '../write-store.js';
 import { createKnownLocations, type KnownLocations } from './known-locations.js';
+import { commitMovements } from './movement-batch.js';
 import type { MovementJob } from './movement-job.js';
 import type { MovementOutcome } from './movement-outcome.js';
-import { runMovementBatch } from './run-movement-batch.js';
 import { stockSnapshots } from './stock-snapshots.js';
 import { createStockStateCache, type StockStateCache } from './stock-state-cache.js';
 
@@ -59,7 +59,7 @@ export function createStockDeps(options: StockWriteModelOptions): StockDeps {
     maxAttempts,
     cache: createStockStateCache(options.cacheSize ?? CACHE_SIZE),
     locations: createKnownLocations(KNOWN_LOCATIONS),
-    movements: createGroupCommit((jobs) => runMovementBatch(deps, jobs), {
+    movements: createGroupCommit((jobs) => commitMovements(deps, jobs), {
       maxBatch: options.maxBatch ?? MAX_BATCH,
     }),
     handler: (decider) => ({ store, decider, snapshots: stockSnapshots, snapshotEvery, maxAttempts }),
