@@ -2,15 +2,19 @@ import { activeBillCost } from './bill-cost.js';
 import type { CatalogWriteContext } from './catalog-context.js';
 import { type CatalogWriteModelOptions, createCatalogDeps } from './catalog-deps.js';
 import type { DeleteOutcome, SaveOutcome } from './catalog-outcome.js';
-import { type DeactivateBillOutcome, deactivateBill } from './deactivate-bill.js';
-import { type BillLineInput, type DefineBillOutcome, defineBill } from './define-bill.js';
-import { deleteProduct } from './delete-product.js';
-import { deleteSupplier } from './delete-supplier.js';
-import { deleteSupplyItem } from './delete-supply-item.js';
+import { deleteSupplier } from './excluir-fornecedor/excluir-fornecedor.js';
+import { deleteSupplyItem } from './excluir-insumo/excluir-insumo.js';
+import { deleteProduct } from './excluir-produto/excluir-produto.js';
+import { type DeactivateBillOutcome, deactivateBill } from './fichas-desativar/fichas-desativar.js';
+import {
+  type BillLineInput,
+  type DefineBillOutcome,
+  defineBill,
+} from './fichas-substituir/fichas-substituir.js';
+import { saveSupplier } from './fornecedores-lote/fornecedores-lote.js';
+import { saveSupplyItem } from './insumos-lote/insumos-lote.js';
 import { type ProductRelations, productRelations } from './product-relations.js';
-import { saveProduct } from './save-product.js';
-import { saveSupplier } from './save-supplier.js';
-import { saveSupplyItem } from './save-supply-item.js';
+import { saveProduct } from './produtos-lote/produtos-lote.js';
 
 /**
  * A batch item as received (body keys to JSON values): the deciders check every value, so the

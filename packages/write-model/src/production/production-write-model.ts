@@ -4,10 +4,13 @@ import type { EventStore } from '@factory/event-store';
 import type { StockWriteModel } from '../stock/stock-write-model.js';
 import type { WriteContext } from '../write-context.js';
 import { createWriteStore } from '../write-store.js';
-import { cancelRecord } from './cancel-record.js';
+import { cancelRecord } from './cancelar-apontamento/cancelar-apontamento.js';
 import type { RecordOutcome, RecordWriteOptions } from './record-outcome.js';
-import { type RecordProductionInput, recordProduction } from './record-production.js';
-import { type ReplacePlanOutcome, replacePlan } from './replace-plan.js';
+import {
+  type RecordProductionInput,
+  recordProduction,
+} from './registrar-apontamento/registrar-apontamento.js';
+import { type ReplacePlanOutcome, replacePlan } from './substituir-plano/substituir-plano.js';
 
 /** The production commands, as a table. */
 export interface ProductionWriteModel {

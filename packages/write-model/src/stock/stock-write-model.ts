@@ -1,10 +1,10 @@
 import type { Pool } from '@factory/database';
 import type { WriteContext } from '../write-context.js';
 import { defineSupplyItem as define, type SupplyItemDefinition } from './define-supply-item.js';
+import { type ReverseMovementInput, reverseMovement } from './estornar-movimento/estornar-movimento.js';
 import type { MovementJob } from './movement-job.js';
 import type { MovementOutcome, MovementWriteOptions } from './movement-outcome.js';
-import { type RegisterMovementInput, registerMovement } from './register-movement.js';
-import { type ReverseMovementInput, reverseMovement } from './reverse-movement.js';
+import { type RegisterMovementInput, registerMovement } from './registrar-movimento/registrar-movimento.js';
 import { createStockDeps, type StockWriteModelOptions } from './stock-deps.js';
 
 /** The stock ledger's commands, like a table of contents. */

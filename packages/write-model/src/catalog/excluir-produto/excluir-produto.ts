@@ -1,14 +1,14 @@
 import { type ExcluirProduto, type ProdutoState, produtoDecider } from '@factory/domain';
-import { isoInstant } from '../write-context.js';
-import type { CatalogWriteContext } from './catalog-context.js';
-import type { CatalogDeps } from './catalog-deps.js';
-import type { DeleteOutcome } from './catalog-outcome.js';
-import { productStream } from './catalog-streams.js';
-import { commandIds } from './command-ids.js';
-import { deleteOutcome } from './delete-outcome.js';
-import { activeBillsUsing, groupMembersOf } from './product-lookups.js';
-import { productKeys, productRows } from './product-rows.js';
-import { runCatalogCommand } from './run-catalog-command.js';
+import { isoInstant } from '../../write-context.js';
+import type { CatalogWriteContext } from '../catalog-context.js';
+import type { CatalogDeps } from '../catalog-deps.js';
+import type { DeleteOutcome } from '../catalog-outcome.js';
+import { productStream } from '../catalog-streams.js';
+import { commandIds } from '../command-ids.js';
+import { deleteOutcome } from '../delete-outcome.js';
+import { activeBillsUsing, groupMembersOf } from '../product-lookups.js';
+import { productKeys, productRows } from '../product-rows.js';
+import { runCatalogCommand } from '../run-catalog-command.js';
 
 /**
  * Deletes a product unless another product's active bill uses it or it heads a variation

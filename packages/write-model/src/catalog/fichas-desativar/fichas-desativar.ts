@@ -1,12 +1,12 @@
 import { type DesativarFicha, type FichaDesativada, produtoDecider } from '@factory/domain';
-import { isoInstant } from '../write-context.js';
-import type { CatalogWriteContext } from './catalog-context.js';
-import type { CatalogDeps } from './catalog-deps.js';
-import type { Refused } from './catalog-outcome.js';
-import { productStream } from './catalog-streams.js';
-import { commandIds } from './command-ids.js';
-import { productKeys, productRows } from './product-rows.js';
-import { runCatalogCommand } from './run-catalog-command.js';
+import { isoInstant } from '../../write-context.js';
+import type { CatalogWriteContext } from '../catalog-context.js';
+import type { CatalogDeps } from '../catalog-deps.js';
+import type { Refused } from '../catalog-outcome.js';
+import { productStream } from '../catalog-streams.js';
+import { commandIds } from '../command-ids.js';
+import { productKeys, productRows } from '../product-rows.js';
+import { runCatalogCommand } from '../run-catalog-command.js';
 
 export type DeactivateBillOutcome =
   | { ok: true; produto_id: string; versao: number; position: number }

@@ -1,14 +1,14 @@
 import { type ExcluirInsumo, type InsumoState, insumoDecider } from '@factory/domain';
-import { stockStream } from '../stock/stock-stream.js';
-import { isoInstant } from '../write-context.js';
-import type { CatalogWriteContext } from './catalog-context.js';
-import type { CatalogDeps } from './catalog-deps.js';
-import type { DeleteOutcome } from './catalog-outcome.js';
-import { commandIds } from './command-ids.js';
-import { deleteOutcome } from './delete-outcome.js';
-import { activeBillsUsing } from './product-lookups.js';
-import { runCatalogCommand } from './run-catalog-command.js';
-import { supplyItemKeys, supplyItemRows } from './supply-item-rows.js';
+import { stockStream } from '../../stock/stock-stream.js';
+import { isoInstant } from '../../write-context.js';
+import type { CatalogWriteContext } from '../catalog-context.js';
+import type { CatalogDeps } from '../catalog-deps.js';
+import type { DeleteOutcome } from '../catalog-outcome.js';
+import { commandIds } from '../command-ids.js';
+import { deleteOutcome } from '../delete-outcome.js';
+import { activeBillsUsing } from '../product-lookups.js';
+import { runCatalogCommand } from '../run-catalog-command.js';
+import { supplyItemKeys, supplyItemRows } from '../supply-item-rows.js';
 
 /** Deletes a supply item unless an active bill uses it (checked again under the company lock). */
 export async function deleteSupplyItem(

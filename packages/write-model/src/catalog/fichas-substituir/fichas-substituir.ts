@@ -1,14 +1,14 @@
 import { type DefinirFicha, type FichaDefinida, type LinhaFichaItem, produtoDecider } from '@factory/domain';
-import { isUuid } from '../uuid.js';
-import { isoInstant } from '../write-context.js';
-import { billFacts } from './bill-lookups.js';
-import type { CatalogWriteContext } from './catalog-context.js';
-import type { CatalogDeps } from './catalog-deps.js';
-import type { Refused } from './catalog-outcome.js';
-import { productStream } from './catalog-streams.js';
-import { commandIds } from './command-ids.js';
-import { productKeys, productRows } from './product-rows.js';
-import { runCatalogCommand } from './run-catalog-command.js';
+import { isUuid } from '../../uuid.js';
+import { isoInstant } from '../../write-context.js';
+import { billFacts } from '../bill-lookups.js';
+import type { CatalogWriteContext } from '../catalog-context.js';
+import type { CatalogDeps } from '../catalog-deps.js';
+import type { Refused } from '../catalog-outcome.js';
+import { productStream } from '../catalog-streams.js';
+import { commandIds } from '../command-ids.js';
+import { productKeys, productRows } from '../product-rows.js';
+import { runCatalogCommand } from '../run-catalog-command.js';
 
 /** A bill line as the body sends it (values still checked by the decider). */
 export type BillLineInput = Omit<LinhaFichaItem, 'id'>;

@@ -9,13 +9,13 @@ import {
   recordRegistered,
 } from '@factory/domain';
 import type { EventStore } from '@factory/event-store';
-import { eventIdsFor } from '../event-ids.js';
-import { stockStream } from '../stock/stock-stream.js';
-import type { StockWriteModel } from '../stock/stock-write-model.js';
-import { isoInstant, type WriteContext } from '../write-context.js';
-import { recordFacts } from './record-facts.js';
-import type { RecordOutcome, RecordWriteOptions } from './record-outcome.js';
-import { recordStream } from './record-stream.js';
+import { eventIdsFor } from '../../event-ids.js';
+import { stockStream } from '../../stock/stock-stream.js';
+import type { StockWriteModel } from '../../stock/stock-write-model.js';
+import { isoInstant, type WriteContext } from '../../write-context.js';
+import { recordFacts } from '../record-facts.js';
+import type { RecordOutcome, RecordWriteOptions } from '../record-outcome.js';
+import { recordStream } from '../record-stream.js';
 
 /** `POST /v1/producao/apontamentos`' body, values as sent, and the company's calendar. */
 export interface RecordProductionInput {

@@ -1,10 +1,10 @@
 import type { DecimalInput, Origem, RegistrarMovimento } from '@factory/domain';
-import { eventIdsFor } from '../event-ids.js';
-import { isUuid } from '../uuid.js';
-import { isoInstant, type WriteContext } from '../write-context.js';
-import type { MovementOutcome, MovementWriteOptions } from './movement-outcome.js';
-import type { StockDeps } from './stock-deps.js';
-import { stockStream } from './stock-stream.js';
+import { eventIdsFor } from '../../event-ids.js';
+import { isUuid } from '../../uuid.js';
+import { isoInstant, type WriteContext } from '../../write-context.js';
+import type { MovementOutcome, MovementWriteOptions } from '../movement-outcome.js';
+import type { StockDeps } from '../stock-deps.js';
+import { stockStream } from '../stock-stream.js';
 
 /** The request body's fields, as the decider checks them (`tipo` as sent). */
 export interface RegisterMovementInput {

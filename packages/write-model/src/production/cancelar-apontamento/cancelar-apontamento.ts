@@ -7,13 +7,13 @@ import {
   planCancellation,
   recordCancelled,
 } from '@factory/domain';
-import { eventIdsFor } from '../event-ids.js';
-import { stockStream } from '../stock/stock-stream.js';
-import { isUuid } from '../uuid.js';
-import { isoInstant, type WriteContext } from '../write-context.js';
-import type { RecordOutcome, RecordWriteOptions } from './record-outcome.js';
-import type { ProductionDeps } from './record-production.js';
-import { recordStream } from './record-stream.js';
+import { eventIdsFor } from '../../event-ids.js';
+import { stockStream } from '../../stock/stock-stream.js';
+import { isUuid } from '../../uuid.js';
+import { isoInstant, type WriteContext } from '../../write-context.js';
+import type { RecordOutcome, RecordWriteOptions } from '../record-outcome.js';
+import { recordStream } from '../record-stream.js';
+import type { ProductionDeps } from '../registrar-apontamento/registrar-apontamento.js';
 
 /**
  * Cancels a production record: one reversal (`estorno`) per movement, in the stock's group

@@ -1,10 +1,10 @@
 import type { EstornarMovimento, Origem } from '@factory/domain';
-import { eventIdsFor } from '../event-ids.js';
-import { isoInstant, type WriteContext } from '../write-context.js';
-import { findMovement } from './movement-index.js';
-import { type MovementOutcome, type MovementWriteOptions, refused } from './movement-outcome.js';
-import type { StockDeps } from './stock-deps.js';
-import { stockStream } from './stock-stream.js';
+import { eventIdsFor } from '../../event-ids.js';
+import { isoInstant, type WriteContext } from '../../write-context.js';
+import { findMovement } from '../movement-index.js';
+import { type MovementOutcome, type MovementWriteOptions, refused } from '../movement-outcome.js';
+import type { StockDeps } from '../stock-deps.js';
+import { stockStream } from '../stock-stream.js';
 
 export interface ReverseMovementInput {
   /** The movement to reverse. */

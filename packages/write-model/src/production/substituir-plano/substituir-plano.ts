@@ -7,13 +7,13 @@ import {
   type SubstituirPlano,
 } from '@factory/domain';
 import type { EventStore } from '@factory/event-store';
-import { eventIdsFor } from '../event-ids.js';
-import { handleCommand } from '../handle-command.js';
-import { streamCommand } from '../stream-command.js';
-import { isUuid } from '../uuid.js';
-import { isoInstant, metadataOf, type WriteContext } from '../write-context.js';
-import { planFacts } from './plan-facts.js';
-import { planStream } from './plan-stream.js';
+import { eventIdsFor } from '../../event-ids.js';
+import { handleCommand } from '../../handle-command.js';
+import { streamCommand } from '../../stream-command.js';
+import { isUuid } from '../../uuid.js';
+import { isoInstant, metadataOf, type WriteContext } from '../../write-context.js';
+import { planFacts } from '../plan-facts.js';
+import { planStream } from '../plan-stream.js';
 
 export type ReplacePlanOutcome =
   | { ok: true; plano: PlanoEvent['data']; position: number }

@@ -1,15 +1,15 @@
 import { type InsumoItem, insumoDecider, type SalvarInsumo } from '@factory/domain';
-import { stockStream } from '../stock/stock-stream.js';
-import { isUuid } from '../uuid.js';
-import { isoInstant } from '../write-context.js';
-import type { CatalogWriteContext } from './catalog-context.js';
-import type { CatalogDeps } from './catalog-deps.js';
-import type { SaveOutcome } from './catalog-outcome.js';
-import { commandIds } from './command-ids.js';
-import type { Db } from './run-catalog-command.js';
-import { runCatalogCommand } from './run-catalog-command.js';
-import { saveOutcome } from './save-outcome.js';
-import { supplyItemKeys, supplyItemRows } from './supply-item-rows.js';
+import { stockStream } from '../../stock/stock-stream.js';
+import { isUuid } from '../../uuid.js';
+import { isoInstant } from '../../write-context.js';
+import type { CatalogWriteContext } from '../catalog-context.js';
+import type { CatalogDeps } from '../catalog-deps.js';
+import type { SaveOutcome } from '../catalog-outcome.js';
+import { commandIds } from '../command-ids.js';
+import type { Db } from '../run-catalog-command.js';
+import { runCatalogCommand } from '../run-catalog-command.js';
+import { saveOutcome } from '../save-outcome.js';
+import { supplyItemKeys, supplyItemRows } from '../supply-item-rows.js';
 
 const SAVE_FACTS = `SELECT coalesce($4::uuid, (SELECT insumo_id FROM catalog_supply_items
                                            WHERE empresa_id = $1 AND sku = $2 AND excluido_em IS NULL)) AS insumo_id,

@@ -1,14 +1,14 @@
 import { type ProdutoItem, produtoDecider, type SalvarProduto } from '@factory/domain';
-import { isoInstant } from '../write-context.js';
-import type { CatalogWriteContext } from './catalog-context.js';
-import type { CatalogDeps } from './catalog-deps.js';
-import type { SaveOutcome } from './catalog-outcome.js';
-import { productStream } from './catalog-streams.js';
-import { commandIds } from './command-ids.js';
-import { productSaveFacts } from './product-lookups.js';
-import { productKeys, productRows } from './product-rows.js';
-import { runCatalogCommand } from './run-catalog-command.js';
-import { saveOutcome } from './save-outcome.js';
+import { isoInstant } from '../../write-context.js';
+import type { CatalogWriteContext } from '../catalog-context.js';
+import type { CatalogDeps } from '../catalog-deps.js';
+import type { SaveOutcome } from '../catalog-outcome.js';
+import { productStream } from '../catalog-streams.js';
+import { commandIds } from '../command-ids.js';
+import { productSaveFacts } from '../product-lookups.js';
+import { productKeys, productRows } from '../product-rows.js';
+import { runCatalogCommand } from '../run-catalog-command.js';
+import { saveOutcome } from '../save-outcome.js';
 
 /**
  * Upserts one product item: matched by the company's non-deleted product with its SKU, else

@@ -1,14 +1,14 @@
 import { type FornecedorItem, fornecedorDecider, type SalvarFornecedor } from '@factory/domain';
-import { isUuid } from '../uuid.js';
-import { isoInstant } from '../write-context.js';
-import type { CatalogWriteContext } from './catalog-context.js';
-import type { CatalogDeps } from './catalog-deps.js';
-import type { SaveOutcome } from './catalog-outcome.js';
-import { supplierStream } from './catalog-streams.js';
-import { commandIds } from './command-ids.js';
-import { runCatalogCommand } from './run-catalog-command.js';
-import { saveOutcome } from './save-outcome.js';
-import { supplierKeys, supplierRows } from './supplier-rows.js';
+import { isUuid } from '../../uuid.js';
+import { isoInstant } from '../../write-context.js';
+import type { CatalogWriteContext } from '../catalog-context.js';
+import type { CatalogDeps } from '../catalog-deps.js';
+import type { SaveOutcome } from '../catalog-outcome.js';
+import { supplierStream } from '../catalog-streams.js';
+import { commandIds } from '../command-ids.js';
+import { runCatalogCommand } from '../run-catalog-command.js';
+import { saveOutcome } from '../save-outcome.js';
+import { supplierKeys, supplierRows } from '../supplier-rows.js';
 
 /** The digits of a tax id as the domain reads it (punctuation ignored); null when it cannot be one. */
 export function taxIdDigits(value: unknown): string | null {

@@ -1,13 +1,13 @@
 import { type ExcluirFornecedor, type FornecedorState, fornecedorDecider } from '@factory/domain';
-import { isoInstant } from '../write-context.js';
-import type { CatalogWriteContext } from './catalog-context.js';
-import type { CatalogDeps } from './catalog-deps.js';
-import type { DeleteOutcome } from './catalog-outcome.js';
-import { supplierStream } from './catalog-streams.js';
-import { commandIds } from './command-ids.js';
-import { deleteOutcome } from './delete-outcome.js';
-import { runCatalogCommand } from './run-catalog-command.js';
-import { supplierKeys, supplierRows } from './supplier-rows.js';
+import { isoInstant } from '../../write-context.js';
+import type { CatalogWriteContext } from '../catalog-context.js';
+import type { CatalogDeps } from '../catalog-deps.js';
+import type { DeleteOutcome } from '../catalog-outcome.js';
+import { supplierStream } from '../catalog-streams.js';
+import { commandIds } from '../command-ids.js';
+import { deleteOutcome } from '../delete-outcome.js';
+import { runCatalogCommand } from '../run-catalog-command.js';
+import { supplierKeys, supplierRows } from '../supplier-rows.js';
 
 /** Deletes a supplier; supply items naming it as their default keep the id (see the decider). */
 export async function deleteSupplier(
