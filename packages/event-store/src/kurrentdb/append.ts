@@ -1,16 +1,10 @@
 import type { Pool } from '@factory/database';
 import type { RecordedEvent } from '../event-store.js';
 import { validateStreams } from '../postgres/append-to-stream.js';
-import { reservationAppends, reservationEventId, reservationStream } from '../postgres/reservations.js';
+import { reservationAppends, reservationEventId, reservationHolders } from '../postgres/reservations.js';
 import type { RowsAfterCommit } from '../postgres/rows-after-commit.js';
 import { failedChecks } from '../postgres/write-side-rows.js';
-import type {
-  AppendedRef,
-  AppendOutcome,
-  AppendRequest,
-  StreamAppend,
-  UniquenessChange,
-} from '../write-side.js';
+import type { AppendedRef, AppendOutcome, AppendRequest, StreamAppend } from '../write-side.js';
 import type { KurrentConnection } from './connection.js';
 import { readTail } from './read-tail.js';
 import { writeStreams } from './write-streams.js';
@@ -52,8 +46,10 @@ export async function append(
     if (existing.length > 0 || failed.some((f) => f.length > 0))
       return { written: false, existing, conflicts: [], failedChecks: failed };
     // 3.
-    const reservations = reservationAppends(uniqueness, await lastEvents(connection, uniqueness), (change) =>
-      reservationEventId(firstId, change),
+    const reservations = reservationAppends(
+      uniqueness,
+      await reservationHolders(uniqueness, async (s) => (await readTail(connection, s, 1))[0]),
+      (change) => reservationEventId(firstId, change),
     );
     const streams = [...request.streams, ...reservations];
     // 4.
@@ -110,16 +106,6 @@ async function landed(
     }),
   );
   return refs.flat();
-}
-
-async function lastEvents(
-  connection: KurrentConnection,
-  changes: readonly UniquenessChange[],
-): Promise<Map<string, RecordedEvent | undefined>> {
-  const streams = [...new Set(changes.map((change) => reservationStream(change.key)))];
-  return new Map(
-    await Promise.all(streams.map(async (s) => [s, (await readTail(connection, s, 1))[0]] as const)),
-  );
 }
 
 const refOf = (e: RecordedEvent): AppendedRef => ({

@@ -1,7 +1,6 @@
 import { inTransaction, type Pool } from '@factory/database';
 import { UniquenessConflictError } from '../errors.js';
-import type { RecordedEvent } from '../event-store.js';
-import type { AppendOutcome, AppendRequest, UniqueKey, UniquenessChange } from '../write-side.js';
+import type { AppendOutcome, AppendRequest, UniqueKey } from '../write-side.js';
 import { notifyAppended } from './append-notifier.js';
 import {
   appendStatement,
@@ -12,7 +11,7 @@ import {
 import { validateStreams } from './append-to-stream.js';
 import { isCatalogRow, writeCatalogRows } from './catalog-rows.js';
 import { readStream } from './read-stream.js';
-import { reservationAppends, reservationEventId, reservationStream } from './reservations.js';
+import { reservationAppends, reservationEventId, reservationHolders } from './reservations.js';
 import type { RowsAfterCommit } from './rows-after-commit.js';
 import { checkGuard, claimsFree, statementRowWrites } from './write-side-rows.js';
 
@@ -114,8 +113,10 @@ async function appendThenRows(
   const uniqueness = request.uniqueness ?? [];
   const firstId = request.streams[0]!.events[0]!.id;
   for (let attempt = 1; ; attempt++) {
-    const reservations = reservationAppends(uniqueness, await lastEvents(pool, uniqueness), (change) =>
-      reservationEventId(firstId, change),
+    const reservations = reservationAppends(
+      uniqueness,
+      await reservationHolders(uniqueness, async (s) => (await readStream(pool, s)).at(-1)),
+      (change) => reservationEventId(firstId, change),
     );
     const streams = [...request.streams, ...reservations];
     let outcome: StreamsOutcome;
@@ -155,16 +156,6 @@ async function appendThenRows(
       continue;
     return notWritten({ ...own, conflicts: others }, checks.length);
   }
-}
-
-async function lastEvents(
-  pool: Pool,
-  changes: readonly UniquenessChange[],
-): Promise<Map<string, RecordedEvent | undefined>> {
-  const streams = [...new Set(changes.map((change) => reservationStream(change.key)))];
-  return new Map(
-    await Promise.all(streams.map(async (s) => [s, (await readStream(pool, s)).at(-1)] as const)),
-  );
 }
 
 function notWritten(outcome: Extract<StreamsOutcome, { written: false }>, checks: number): AppendOutcome {

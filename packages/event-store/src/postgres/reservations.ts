@@ -31,6 +31,15 @@ export function reservationStream(key: UniqueKey): string {
   return streamName('reserva', key.empresaId, hex);
 }
 
+/** The last event of each key's reservation stream (none: never claimed), read with `lastOf`. */
+export async function reservationHolders(
+  changes: readonly UniquenessChange[],
+  lastOf: (stream: string) => Promise<RecordedEvent | undefined>,
+): Promise<Map<string, RecordedEvent | undefined>> {
+  const streams = [...new Set(changes.map((change) => reservationStream(change.key)))];
+  return new Map(await Promise.all(streams.map(async (s) => [s, await lastOf(s)] as const)));
+}
+
 /**
  * The reservation streams' part of a write, from each key's last event: nothing for a claim the
  * owner already holds or a release of a key it does not hold; UniquenessConflictError for a
