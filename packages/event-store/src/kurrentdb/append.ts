@@ -76,18 +76,29 @@ export async function append(
   }
 }
 
+/** The request's events found at the end of their target streams, in the request's order. */
+async function inTails(
+  connection: KurrentConnection,
+  streams: readonly StreamAppend[],
+): Promise<Array<{ id: string; stream: string; found: AppendedRef | undefined }>> {
+  const per = await Promise.all(
+    streams.map(async ({ stream, events }) => {
+      const byId = new Map((await readTail(connection, stream)).map((e) => [e.id.toLowerCase(), e]));
+      return events.map((event) => {
+        const found = byId.get(event.id.toLowerCase());
+        return { id: event.id, stream, found: found && refOf(found) };
+      });
+    }),
+  );
+  return per.flat();
+}
+
 /** The request's ids already at the end of their target streams. */
 async function appendedBefore(
   connection: KurrentConnection,
   streams: readonly StreamAppend[],
 ): Promise<AppendedRef[]> {
-  const found = await Promise.all(
-    streams.map(async ({ stream, events }) => {
-      const ids = new Set(events.map((e) => e.id.toLowerCase()));
-      return (await readTail(connection, stream)).filter((e) => ids.has(e.id.toLowerCase())).map(refOf);
-    }),
-  );
-  return found.flat();
+  return (await inTails(connection, streams)).flatMap(({ found }) => (found ? [found] : []));
 }
 
 /** Where each appended event landed, in the order of the request. */
@@ -95,17 +106,10 @@ async function landed(
   connection: KurrentConnection,
   streams: readonly StreamAppend[],
 ): Promise<AppendedRef[]> {
-  const refs = await Promise.all(
-    streams.map(async ({ stream, events }) => {
-      const byId = new Map((await readTail(connection, stream)).map((e) => [e.id.toLowerCase(), e]));
-      return events.map((event) => {
-        const found = byId.get(event.id.toLowerCase());
-        if (!found) throw new Error(`KurrentDB: event ${event.id} not found in ${stream} after its append`);
-        return refOf(found);
-      });
-    }),
-  );
-  return refs.flat();
+  return (await inTails(connection, streams)).map(({ id, stream, found }) => {
+    if (!found) throw new Error(`KurrentDB: event ${id} not found in ${stream} after its append`);
+    return found;
+  });
 }
 
 const refOf = (e: RecordedEvent): AppendedRef => ({
