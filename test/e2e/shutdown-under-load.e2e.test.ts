@@ -3,6 +3,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { embeddedHome } from '@factory/database';
+import { freePort } from '@factory/testing';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SERVICE_MODES, type ServiceMode, startService } from '../support/service-process.js';
@@ -62,7 +63,7 @@ describe.each(MODES)('SIGTERM under write load ($name)', (mode) => {
     const dataDir = await mkdtemp(join(tmpdir(), 'factory-sigterm-'));
     dirs.push(dataDir);
     await chmod(dataDir, 0o755); // as root, embedded PostgreSQL runs as `postgres` and must enter it
-    const pgPort = 51_000 + Math.floor(Math.random() * 3_000);
+    const pgPort = await freePort();
     const limits = { RATE_LIMIT_PER_TOKEN: '1000000', RATE_LIMIT_PER_COMPANY: '1000000' };
     const service = await startService(mode, dataDir, pgPort, limits);
     const base = `http://127.0.0.1:${service.port}`;

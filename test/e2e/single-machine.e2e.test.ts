@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { embeddedHome, isPortOpen } from '@factory/database';
-import { createTestDatabase } from '@factory/testing';
+import { createTestDatabase, freePort } from '@factory/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alive, nodeDescendants } from '../support/process-tree.js';
 import { SERVICE_MODES, startService } from '../support/service-process.js';
@@ -38,9 +38,10 @@ describe.each(SERVICE_MODES)('$name (embedded PostgreSQL)', (mode) => {
       env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(pgPort) },
     });
   const embeddedRunning = async () => (await isPortOpen('127.0.0.1', pgPort)) as boolean;
-  const pgPort = 55_000 + Math.floor(Math.random() * 4_000);
+  let pgPort: number;
 
   beforeAll(async () => {
+    pgPort = await freePort();
     parent = await mkdtemp(join(tmpdir(), 'factory-e2e-'));
     await chmod(parent, 0o700);
     dataDir = join(parent, 'checkout', '.data');

@@ -1,8 +1,9 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+// Test-only, as packages/database's tests do: @factory/testing depends on this package.
+import { freePort } from '@factory/testing';
 import { Redis } from 'ioredis';
 
 /** Whether a redis-server binary is on this machine (tests that restart Redis need their own). */
@@ -13,17 +14,6 @@ export function redisServerAvailable(): boolean {
   } catch {
     return false;
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

@@ -4,6 +4,8 @@ import { chmod, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+// Test-only, as migrate.int.test.ts does: @factory/testing depends on this package.
+import { freePort } from '@factory/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runningPort } from './cluster.js';
@@ -29,9 +31,10 @@ async function answers(url: string): Promise<boolean> {
 describe('embedded PostgreSQL shared by several processes', () => {
   let parent: string;
   let dataDir: string;
-  const port = 51_000 + Math.floor(Math.random() * 3_000);
+  let port: number;
 
   beforeAll(async () => {
+    port = await freePort();
     parent = await mkdtemp(join(tmpdir(), 'factory-embedded-'));
     await chmod(parent, 0o700);
     dataDir = join(parent, 'checkout', '.data');
