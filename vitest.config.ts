@@ -26,6 +26,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    reporters: ['default', './test/support/summary-reporter.ts'],
+    reporters: ['default', './test/support/summary-reporter.ts', './test/support/stalled-file-reporter.ts'],
   },
 });

@@ -260,7 +260,9 @@ function distinctPicker(random: Random, items: number) {
     pick(): number {
       let pick = random.int(0, items - 1);
       for (let tries = 0; taken.has(pick) && tries < 8; tries++) pick = random.int(0, items - 1);
-      while (taken.has(pick)) pick = (pick + 1) % items;
+      // Bounded: with one item every pick is taken (the run cannot be kept), and an unbounded
+      // scan would never end.
+      for (let step = 0; taken.has(pick) && step < items; step++) pick = (pick + 1) % items;
       take(pick);
       return pick;
     },

@@ -52,6 +52,12 @@ describe('planMovements', () => {
     }
   });
 
+  it('plans for a company with one supply item, where no item can wait its run', () => {
+    const movements = plan(1, 300);
+    expect(movements).toHaveLength(300);
+    expect(movements.every((m) => m.insumo === 0)).toBe(true);
+  });
+
   it('is the same for one seed', () => {
     expect(plan(40, 500)).toEqual(plan(40, 500));
   });
