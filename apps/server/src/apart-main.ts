@@ -89,16 +89,19 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
   });
   const port = String(await router.port);
   say(`serving every /v1 route on ${baseUrl(env.HOST, port)}`);
-  if (env.SEED_DEMO)
+  if (env.SEED_DEMO) {
+    // The demo's history is written here, before the apps serve it, on the log they run on.
+    const store = createWriteStore({ pool, log: env.eventLog });
+    shutdown.add('closeConnections', 'demo event store', () => store.close());
     await announceDemo(pool, {
       embedded: !env.DATABASE_URL,
       history: env.SEED_DEMO_HISTORY,
       dataDir: env.DATA_DIR,
       baseUrl: baseUrl(env.HOST, port),
       say,
-      // The demo's history is written here, before the apps serve it, on the log they run on.
-      store: createWriteStore({ pool, log: env.eventLog }),
+      store,
     });
+  }
 }
 
 // Listening before anything starts: a signal or a failure during start-up still stops what

@@ -76,9 +76,9 @@ main(shutdown).catch((error: unknown) => {
 });
 
 /**
- * The write models' store, on the log EVENT_STORE names, its rows as EVENT_STORE_ROWS says. EVENT_STORE_FAULT_EXIT_AFTER_COMMIT=n (tests
- * only) ends the process right after the n-th append's commit, before its rows: the fault test's
- * crash point.
+ * The write models' store, on the log EVENT_STORE names, its rows as EVENT_STORE_ROWS says.
+ * EVENT_STORE_FAULT_EXIT_AFTER_COMMIT=n (tests only) ends the process right after the n-th
+ * append's commit, before its rows: the fault test's crash point.
  */
 function writeStoreOf(pool: Parameters<typeof createWriteStore>[0]['pool'], env: ReturnType<typeof loadEnv>) {
   const exitAt = env.EVENT_STORE_FAULT_EXIT_AFTER_COMMIT;

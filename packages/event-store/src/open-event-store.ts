@@ -35,13 +35,12 @@ export function openEventStore(log: EventLog, options: OpenEventStoreOptions): E
   const { pool, rowsOf, listen } = options;
   if (log.kind === 'kurrentdb')
     return createKurrentEventStore(log.url, rowsOf ? { pool, rowsOf } : undefined);
-  if (options.rowsAfterCommit && !rowsOf) throw new Error('rows after commit need the write side rowsOf');
+  if (!options.rowsAfterCommit)
+    return createPostgresEventStore({ pool, listen, rows: { mode: 'in-commit' } });
+  if (!rowsOf) throw new Error('rows after commit need the write side rowsOf');
   return createPostgresEventStore({
     pool,
-    ...(listen === undefined ? {} : { listen }),
-    rows:
-      options.rowsAfterCommit && rowsOf
-        ? { mode: 'after-commit', rowsOf, afterCommit: options.afterCommit }
-        : { mode: 'in-commit' },
+    listen,
+    rows: { mode: 'after-commit', rowsOf, afterCommit: options.afterCommit },
   });
 }

@@ -1,11 +1,11 @@
-import type { CurrentStreamState, JSONType } from '@kurrent/kurrentdb-client';
+import type { JSONType } from '@kurrent/kurrentdb-client';
 import { DuplicateEventIdsError, WrongExpectedRevisionError } from '../errors.js';
-import type { AppendOptions, AppendResult, EventToAppend, StreamRevision } from '../event-store.js';
+import type { AppendOptions, AppendResult, EventToAppend } from '../event-store.js';
 import { validateAppend } from '../validate-append.js';
 import type { KurrentConnection } from './connection.js';
 import { readTail } from './read-tail.js';
 import { storedMetadata } from './recorded-event.js';
-import { toStreamState } from './write-streams.js';
+import { toRevision, toStreamState } from './write-streams.js';
 
 /**
  * The server dedups by event id natively, but only for a retry with the same expected revision,
@@ -80,8 +80,4 @@ async function findAppended(
     lastPosition: last.position,
     lastCheckpoint: last.checkpoint,
   };
-}
-
-function toRevision(actual: CurrentStreamState): StreamRevision {
-  return actual === 'no_stream' ? 'no_stream' : Number(actual);
 }

@@ -1,4 +1,4 @@
-import type { AppendStreamState, JSONType } from '@kurrent/kurrentdb-client';
+import type { AppendStreamState, CurrentStreamState, JSONType } from '@kurrent/kurrentdb-client';
 import type { ExpectedRevision, StreamRevision } from '../event-store.js';
 import type { StreamAppend } from '../write-side.js';
 import type { KurrentConnection } from './connection.js';
@@ -71,7 +71,7 @@ export async function writeStreams(
         conflict: {
           stream: stream.stream,
           expected: stream.expectedRevision,
-          actual: error.actualState === 'no_stream' ? 'no_stream' : Number(error.actualState),
+          actual: toRevision(error.actualState),
         },
       };
     }
@@ -95,4 +95,9 @@ export function toStreamState(expected: ExpectedRevision): AppendStreamState {
   if (expected === 'any') return 'any';
   if (expected === 'no_stream') return 'no_stream';
   return BigInt(expected);
+}
+
+/** The revision a conflict reports the stream at. */
+export function toRevision(actual: CurrentStreamState): StreamRevision {
+  return actual === 'no_stream' ? 'no_stream' : Number(actual);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUnsupported, toStreamState } from './write-streams.js';
+import { isUnsupported, toRevision, toStreamState } from './write-streams.js';
 
 class UnsupportedError extends Error {}
 
@@ -17,5 +17,10 @@ describe('KurrentDB writes', () => {
     expect(toStreamState('any')).toBe('any');
     expect(toStreamState('no_stream')).toBe('no_stream');
     expect(toStreamState(41)).toBe(41n);
+  });
+
+  it('reads the revision a conflict reports', () => {
+    expect(toRevision('no_stream')).toBe('no_stream');
+    expect(toRevision(7n)).toBe(7);
   });
 });

@@ -139,19 +139,12 @@ async function writeDirect(
  */
 async function catchUp(pool: Pool, rowsOf: WriteSideRowsOf, log: CatchUpLog): Promise<void> {
   const { checkpoint: head } = await log.readHead();
+  // Most calls find the rows current: say so without taking the lock (and a connection for a
+  // transaction) that writers would then queue behind.
+  if (compareCheckpoints(await readCheckpoint(pool, log.checkpointName), head) >= 0) return;
   for (let idle = 0; ; ) {
     const reached = await inTransaction(pool, async (client) => {
-      // The row is made by the first catch-up of a log that has none (KurrentDB's starts at the
-      // log's start: every event's rows come through here).
-      await client.query(
-        "INSERT INTO write_side_checkpoint (name, tx_id, position) VALUES ($1, '0', 0) ON CONFLICT (name) DO NOTHING",
-        [log.checkpointName],
-      );
-      const { rows } = await client.query<{ tx_id: string; position: number }>(
-        'SELECT tx_id, position FROM write_side_checkpoint WHERE name = $1 FOR UPDATE',
-        [log.checkpointName],
-      );
-      let at: LogCheckpoint = { txId: rows[0]!.tx_id, position: Number(rows[0]!.position) };
+      let at = await readCheckpoint(client, log.checkpointName, 'FOR UPDATE');
       if (compareCheckpoints(at, head) >= 0) return true;
       // PostgreSQL reads on the connection holding the lock: never wait for a second one then.
       const events = await log.readAll({ after: at, limit: BATCH }, client);
@@ -179,6 +172,20 @@ async function catchUp(pool: Pool, rowsOf: WriteSideRowsOf, log: CatchUpLog): Pr
     // wait for it, briefly and growing, as a reader of the log does.
     await sleep(Math.min(2 ** idle++, 50));
   }
+}
+
+/** The checkpoint's row, made by the migrations (0101 for PostgreSQL, 0102 for KurrentDB). */
+async function readCheckpoint(
+  db: Pool | PoolClient,
+  name: string,
+  lock: '' | 'FOR UPDATE' = '',
+): Promise<LogCheckpoint> {
+  const { rows } = await db.query<{ tx_id: string; position: number }>(
+    `SELECT tx_id, position FROM write_side_checkpoint WHERE name = $1 ${lock}`,
+    [name],
+  );
+  if (!rows[0]) throw new Error(`write_side_checkpoint has no row ${name}: are the migrations applied?`);
+  return { txId: rows[0].tx_id, position: Number(rows[0].position) };
 }
 
 function appendedAt(appended: ReadonlyMap<string, AppendedAt>, eventId: string): AppendedAt {
