@@ -78,12 +78,14 @@ export class GracefulShutdown {
   async #runPhases(): Promise<number> {
     const timeoutMs = this.options.timeoutMs ?? 30_000;
     let timer: NodeJS.Timeout | undefined;
+    // The timer also holds the event loop until the last phase: a step may wait on a handle that
+    // does not (a socket a library unref'd, ending), and an empty loop would exit 0 there, before
+    // the later phases ran (the embedded database was left running).
     const timedOut = new Promise<number>((resolve) => {
       timer = setTimeout(() => {
         this.options.log(`shutdown took longer than ${timeoutMs} ms: exiting now`);
         resolve(1);
       }, timeoutMs);
-      timer.unref();
     });
     const done = (async () => {
       let failed = false;
