@@ -12,7 +12,8 @@ const limitMs = () => limitMinutes() * 60_000;
  * never times out and the run waits forever: CI then reports only that it ran out of time.
  */
 export default class StalledFileReporter implements Reporter {
-  readonly #running = new Map<TestModule, number>();
+  // By module id: vitest may hand the end event a different TestModule object than the queued one.
+  readonly #running = new Map<string, { module: TestModule; since: number }>();
   #timer: NodeJS.Timeout | undefined;
 
   onTestRunStart(): void {
@@ -20,11 +21,11 @@ export default class StalledFileReporter implements Reporter {
   }
 
   onTestModuleQueued(module: TestModule): void {
-    this.#running.set(module, Date.now());
+    this.#running.set(module.moduleId, { module, since: Date.now() });
   }
 
   onTestModuleEnd(module: TestModule): void {
-    this.#running.delete(module);
+    this.#running.delete(module.moduleId);
   }
 
   onTestRunEnd(): void {
@@ -32,10 +33,10 @@ export default class StalledFileReporter implements Reporter {
   }
 
   async #check(): Promise<void> {
-    const stalled = [...this.#running].filter(([, since]) => Date.now() - since > limitMs());
+    const stalled = [...this.#running.values()].filter(({ since }) => Date.now() - since > limitMs());
     if (stalled.length === 0) return;
     clearInterval(this.#timer);
-    for (const [module] of stalled) {
+    for (const { module } of stalled) {
       const unfinished = [...module.children.allTests()].filter((test) => test.result().state === 'pending');
       console.error(
         `\nSTALLED: ${relative(process.cwd(), module.moduleId)} has run for over ${limitMinutes()} min ` +
