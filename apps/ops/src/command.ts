@@ -31,6 +31,8 @@ export interface CommandContext {
   eventStore: EventStore;
   /** Read once per run at the edge; services never read the clock. */
   now: Date;
+  /** Base of the links printed for people (PUBLIC_URL, else this machine's PORT). */
+  publicUrl: string;
   /** Long work reports here: a bar on a terminal's stderr, nothing otherwise. */
   progress: Progress;
   /** Aborted by Ctrl-C (SIGINT): long work stops at a consistent point and says how to resume. */

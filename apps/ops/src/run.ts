@@ -85,6 +85,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         pool,
         eventStore,
         now: new Date(),
+        publicUrl: env.publicUrl,
         progress: progressBar(io.terminal ?? null),
         signal: io.signal ?? new AbortController().signal,
       },

@@ -4,9 +4,11 @@ import { findCompanyId } from './companies-repository.js';
 import { insertCompanyWithUnits, validateCompany } from './company-service.js';
 import { advisoryXactLock } from './db.js';
 import { newId } from './input.js';
+import { createInvitation } from './invitation-service.js';
 import { insertLocation, type LocalTipo } from './locations-repository.js';
+import { OpsError } from './ops-error.js';
 import { issueToken } from './token-service.js';
-import { insertUser } from './users-repository.js';
+import { insertUser, setEmail } from './users-repository.js';
 
 /** The demo company is recognised by these three values together. */
 export const DEMO_COMPANY = {
@@ -16,6 +18,9 @@ export const DEMO_COMPANY = {
   horaVirada: '05:00',
   skuPrefixo: 'DEMO',
 } as const;
+
+/** The demo administrator signs in with this e-mail. */
+export const DEMO_ADMIN_EMAIL = 'admin@fabrica-demo.example';
 
 const DEMO_LOCATIONS: ReadonlyArray<{ nome: string; tipo: LocalTipo }> = [
   { nome: 'Fábrica', tipo: 'fabrica' },
@@ -42,7 +47,13 @@ export async function seedDemoCompany(
     const empresaId = newId();
     await insertCompanyWithUnits(client, { id: empresaId, ...validateCompany(DEMO_COMPANY) });
     const criadorId = newId();
-    await insertUser(client, { id: criadorId, empresaId, nome: 'Administrador Demo', admin: true });
+    await insertUser(client, {
+      id: criadorId,
+      empresaId,
+      nome: 'Administrador Demo',
+      admin: true,
+      email: DEMO_ADMIN_EMAIL,
+    });
     for (const local of DEMO_LOCATIONS)
       await insertLocation(client, empresaId, { id: newId(), ...local, ativo: true });
     const { token } = await issueToken(client, {
@@ -55,4 +66,27 @@ export async function seedDemoCompany(
     });
     return { empresaId, token };
   });
+}
+
+/**
+ * How the demo administrator gets into the settings page: while no password is set, a fresh
+ * invitation (voiding the previous one, so only the latest printed link works); once set, none.
+ * A demo company made before e-mails existed gets the demo e-mail here.
+ */
+export async function demoAdminSignIn(
+  pool: Pool,
+  empresaId: string,
+  now: Date,
+): Promise<{ email: string; codigo: string | null }> {
+  const { rows } = await pool.query<{ id: string; email: string | null; senha_hash: string | null }>(
+    'SELECT id, email, senha_hash FROM usuarios WHERE empresa_id = $1 AND admin ORDER BY criado_em, id LIMIT 1',
+    [empresaId],
+  );
+  const admin = rows[0];
+  if (!admin) throw new OpsError('nao_encontrado', 'a empresa demo não tem administrador');
+  const email = admin.email ?? DEMO_ADMIN_EMAIL;
+  if (admin.email === null) await setEmail(pool, admin.id, email);
+  if (admin.senha_hash !== null) return { email, codigo: null };
+  const { codigo } = await createInvitation(pool, admin.id, now);
+  return { email, codigo };
 }

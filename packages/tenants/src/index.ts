@@ -1,3 +1,13 @@
+export {
+  type AdminSession,
+  closeSession,
+  keepNewToken,
+  openSession,
+  resumeSession,
+  SESSION_IDLE_MS,
+  SESSION_MAX_MS,
+  takeNewTokenOnce,
+} from './admin-session-service.js';
 export { type AuthRecord, findAuthRecordByHash, recordLastUse } from './auth-repository.js';
 export {
   type CreateCompanyInput,
@@ -7,10 +17,23 @@ export {
   validateCompany,
 } from './company-service.js';
 export type { Queryable } from './db.js';
-export { DEMO_COMPANY, seedDemoCompany } from './demo-seed.js';
+export { DEMO_ADMIN_EMAIL, DEMO_COMPANY, demoAdminSignIn, seedDemoCompany } from './demo-seed.js';
+export { normalizeEmail } from './input.js';
+export {
+  acceptInvitation,
+  createInvitation,
+  INVITATION_PATH,
+  INVITATION_VALIDITY_MS,
+  invitationLink,
+  openInvitation,
+  passwordProblem,
+} from './invitation-service.js';
+export type { OpenInvitation } from './invitations-repository.js';
 export { createLocation, isLocalTipo } from './location-service.js';
 export { LOCAL_TIPOS, type Local, type LocalTipo, listLocations } from './locations-repository.js';
 export { OpsError, type OpsErrorCode } from './ops-error.js';
+export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password.js';
+export { SIGN_IN_LOCKOUT, type SignInResult, signIn } from './sign-in-service.js';
 export {
   createTenantFixture,
   randomCnpj,
@@ -26,12 +49,16 @@ export {
   tokenPrefixo,
 } from './token-format.js';
 export {
+  ACTIVITY_LIMIT,
   type CreatedToken,
   type CreateTokenInput,
   createToken,
   listTokens,
+  revokeCompanyToken,
   revokeToken,
+  type TokenEvent,
   type TokenListItem,
+  tokenActivity,
   validateScopes,
 } from './token-service.js';
 export { createUser, demoteUser } from './user-service.js';

@@ -22,3 +22,18 @@ export function requireName(value: string, field: string): string {
   if (name.length > MAX_NAME) throw new OpsError('invalido', `${field} passa de ${MAX_NAME} caracteres`);
   return name;
 }
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const MAX_EMAIL = 254;
+
+/** Trimmed and lower-cased: e-mails are unique and matched regardless of case. */
+export function normalizeEmail(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+export function requireEmail(value: string, field: string): string {
+  const email = normalizeEmail(value);
+  if (email.length > MAX_EMAIL || !EMAIL.test(email))
+    throw new OpsError('invalido', `${field} não é um e-mail válido: ${JSON.stringify(value)}`);
+  return email;
+}

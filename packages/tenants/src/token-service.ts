@@ -17,7 +17,15 @@ import type { Queryable } from './db.js';
 import { newId, requireName, requireUuid } from './input.js';
 import { OpsError } from './ops-error.js';
 import { generateToken, hashToken, tokenPrefixo } from './token-format.js';
-import { countActiveTokens, insertToken, revoke, selectTokens } from './tokens-repository.js';
+import {
+  countActiveTokens,
+  insertToken,
+  revoke,
+  revokeOfCompany,
+  selectTokenEvents,
+  selectTokens,
+  type TokenEventRow,
+} from './tokens-repository.js';
 import { findUser } from './users-repository.js';
 
 export interface CreateTokenInput {
@@ -137,6 +145,29 @@ export async function revokeToken(pool: Pool, tokenId: string): Promise<string> 
   const id = requireUuid(tokenId, 'token-id');
   if (!(await revoke(pool, id))) throw new OpsError('nao_encontrado', `token não encontrado: ${id}`);
   return id;
+}
+
+/**
+ * Revocation on the settings page: only a token of the administrator's own company, recording
+ * who revoked it. Same effect as revokeToken otherwise.
+ */
+export async function revokeCompanyToken(
+  pool: Pool,
+  input: { empresaId: string; tokenId: string; usuarioId: string },
+): Promise<string> {
+  const id = requireUuid(input.tokenId, 'token-id');
+  if (!(await revokeOfCompany(pool, input.empresaId, id, input.usuarioId)))
+    throw new OpsError('nao_encontrado', `token não encontrado: ${id}`);
+  return id;
+}
+
+/** admin.md, Atividade: the last 100 token events of the company. */
+export const ACTIVITY_LIMIT = 100;
+
+export type TokenEvent = TokenEventRow;
+
+export function tokenActivity(pool: Pool, empresaId: string): Promise<TokenEvent[]> {
+  return selectTokenEvents(pool, requireUuid(empresaId, 'empresa'), ACTIVITY_LIMIT);
 }
 
 export interface TokenListItem {

@@ -75,3 +75,54 @@ export async function selectTokens(db: Queryable, empresaId: string): Promise<To
 export async function setTokenExpiry(db: Queryable, id: string, expiraEm: Date | null): Promise<void> {
   await db.query('UPDATE tokens SET expira_em = $2 WHERE id = $1', [id, expiraEm]);
 }
+
+/**
+ * Revokes a token of this company only, naming who did it; false when the company has no such
+ * token. A second revocation keeps the first instant and author.
+ */
+export async function revokeOfCompany(
+  db: Queryable,
+  empresaId: string,
+  id: string,
+  usuarioId: string,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE tokens SET revogado_em = coalesce(revogado_em, now()),
+                       revogado_por = CASE WHEN revogado_em IS NULL THEN $3::uuid ELSE revogado_por END
+      WHERE id = $1 AND empresa_id = $2`,
+    [id, empresaId, usuarioId],
+  );
+  return rowCount === 1;
+}
+
+export interface TokenEventRow {
+  evento: 'criado' | 'revogado';
+  em: Date;
+  nome: string;
+  prefixo: string;
+  /** Null for a revocation made by an operator (CLI). */
+  quem: string | null;
+}
+
+/** Creations and revocations of the company's tokens, newest first. */
+export async function selectTokenEvents(
+  db: Queryable,
+  empresaId: string,
+  limit: number,
+): Promise<TokenEventRow[]> {
+  const { rows } = await db.query<TokenEventRow>(
+    `SELECT * FROM (
+       SELECT 'criado' AS evento, t.criado_em AS em, t.nome, t.prefixo, u.nome AS quem
+         FROM tokens t JOIN usuarios u ON u.id = t.criador_id
+        WHERE t.empresa_id = $1
+       UNION ALL
+       SELECT 'revogado', t.revogado_em, t.nome, t.prefixo, r.nome
+         FROM tokens t LEFT JOIN usuarios r ON r.id = t.revogado_por
+        WHERE t.empresa_id = $1 AND t.revogado_em IS NOT NULL
+     ) e
+     ORDER BY em DESC, evento DESC
+     LIMIT $2`,
+    [empresaId, limit],
+  );
+  return rows;
+}

@@ -10,6 +10,7 @@ import { semear } from './semear.js';
 import { tokenCriar } from './token-criar.js';
 import { tokenListar } from './token-listar.js';
 import { tokenRevogar } from './token-revogar.js';
+import { usuarioConvite } from './usuario-convite.js';
 import { usuarioCriar } from './usuario-criar.js';
 import { usuarioRebaixar } from './usuario-rebaixar.js';
 
@@ -19,6 +20,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   empresaSuspender,
   empresaReativar,
   usuarioCriar,
+  usuarioConvite,
   usuarioRebaixar,
   localCriar,
   tokenCriar,
