@@ -1461,6 +1461,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
                     "Idempotency-Replayed"?: "true";
+                    /** @description Segundos a esperar antes de tentar de novo. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2273,6 +2275,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
                     "Idempotency-Replayed"?: "true";
+                    /** @description Segundos a esperar antes de tentar de novo. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3173,6 +3177,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
                     "Idempotency-Replayed"?: "true";
+                    /** @description Segundos a esperar antes de tentar de novo. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3816,6 +3822,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
                     "Idempotency-Replayed"?: "true";
+                    /** @description Segundos a esperar antes de tentar de novo. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4432,6 +4440,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
                     "Idempotency-Replayed"?: "true";
+                    /** @description Segundos a esperar antes de tentar de novo. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5112,6 +5122,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
                     "Idempotency-Replayed"?: "true";
+                    /** @description Segundos a esperar antes de tentar de novo. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5371,6 +5383,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
                     "Idempotency-Replayed"?: "true";
+                    /** @description Segundos a esperar antes de tentar de novo. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5660,6 +5674,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
                     "Idempotency-Replayed"?: "true";
+                    /** @description Segundos a esperar antes de tentar de novo. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5964,6 +5980,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
                     "Idempotency-Replayed"?: "true";
+                    /** @description Segundos a esperar antes de tentar de novo. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6243,6 +6261,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
                     "Idempotency-Replayed"?: "true";
+                    /** @description Segundos a esperar antes de tentar de novo. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6525,6 +6545,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
                     "Idempotency-Replayed"?: "true";
+                    /** @description Segundos a esperar antes de tentar de novo. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6839,6 +6861,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
                     "Idempotency-Replayed"?: "true";
+                    /** @description Segundos a esperar antes de tentar de novo. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7131,6 +7155,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
                     "Idempotency-Replayed"?: "true";
+                    /** @description Segundos a esperar antes de tentar de novo. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

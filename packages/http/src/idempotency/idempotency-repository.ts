@@ -1,4 +1,5 @@
 import { createGroupCommit, type GroupCommit, type Pool } from '@factory/database';
+import { HOLDER_LOCK_CLASS } from './key-holder-session.js';
 
 /** How long a key is remembered, counted from its first use. */
 export const KEY_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -17,28 +18,29 @@ export interface StoredAnswer {
 /** What claiming a key found: it is ours to execute, or someone else's row as it stands. */
 export type Claim =
   | { kind: 'owner' }
-  | { kind: 'running'; sameRequest: boolean }
+  | { kind: 'running'; sameRequest: boolean; holderGone: boolean; attemptId: string }
   | { kind: 'done'; sameRequest: boolean; answer: StoredAnswer }
   | { kind: 'vanished' };
 
 // Many claims, one statement: each row is a new key, an expired one (the 24 h have passed) or
-// one whose running attempt's lease ran out (its process died), or it stays as it is and is not
-// returned. Rows go in sorted by (token, key), so two statements claiming the same keys lock
+// one whose running attempt's lease ran out (the backstop for a holder that never settled it),
+// or it stays as it is and is not returned. A running attempt whose holder session is gone is
+// taken over by takeOverKey, off this hot statement. Rows go in sorted by (token, key), so two statements claiming the same keys lock
 // them in the same order and never deadlock.
 // The claim's commit does not wait for its WAL flush (synchronous_commit off, for this statement
 // only): the write that follows commits synchronously, which flushes the log up to and past the
 // claim, so every answer a client sees stands on a durable claim. A claim lost in a crash before
 // that is a key released, which a retry claims again (its event ids are the same: no double write).
 const CLAIM = `INSERT INTO idempotency_keys AS k
-       (token_id, idempotency_key, empresa_id, fingerprint, attempt_id, state, created_at, lease_until)
-SELECT x.token_id, x.idempotency_key, x.empresa_id, x.fingerprint, x.attempt_id, 'running', x.now, x.lease_until
-  FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::bytea[], $5::uuid[], $6::timestamptz[], $7::timestamptz[])
-         AS x(token_id, idempotency_key, empresa_id, fingerprint, attempt_id, now, lease_until)
+       (token_id, idempotency_key, empresa_id, fingerprint, attempt_id, state, created_at, lease_until, holder)
+SELECT x.token_id, x.idempotency_key, x.empresa_id, x.fingerprint, x.attempt_id, 'running', x.now, x.lease_until, x.holder
+  FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::bytea[], $5::uuid[], $6::timestamptz[], $7::timestamptz[], $9::int[])
+         AS x(token_id, idempotency_key, empresa_id, fingerprint, attempt_id, now, lease_until, holder)
  WHERE (SELECT set_config('synchronous_commit', 'off', true)) IS NOT NULL
  ORDER BY x.token_id, x.idempotency_key
 ON CONFLICT (token_id, idempotency_key) DO UPDATE
    SET fingerprint = EXCLUDED.fingerprint, attempt_id = EXCLUDED.attempt_id, state = 'running',
-       status = NULL, headers = NULL, body = NULL, lease_until = EXCLUDED.lease_until,
+       status = NULL, headers = NULL, body = NULL, lease_until = EXCLUDED.lease_until, holder = EXCLUDED.holder,
        created_at = CASE WHEN k.created_at <= EXCLUDED.created_at - $8::interval
                          THEN EXCLUDED.created_at ELSE k.created_at END
  WHERE k.created_at <= EXCLUDED.created_at - $8::interval
@@ -51,6 +53,8 @@ export type ClaimRequest = KeyRef & {
   attemptId: string;
   now: Date;
   leaseMs: number;
+  /** The claiming process's KeyHolderSession lock, held while the attempt runs. */
+  holder: number;
 };
 
 /**
@@ -78,6 +82,7 @@ async function claimKeys(pool: Pool, requests: readonly ClaimRequest[]): Promise
       unique.map((r) => r.now),
       unique.map((r) => new Date(r.now.getTime() + r.leaseMs)),
       `${KEY_RETENTION_MS} milliseconds`,
+      unique.map((r) => r.holder),
     ],
   });
   return new Set(rows.map((row) => row.attempt_id));
@@ -99,10 +104,20 @@ function claimerOf(pool: Pool): GroupCommit<ClaimRequest, boolean> {
   return claimer;
 }
 
+// Whether a running row's holder session is gone: its advisory lock is no longer held in this
+// database. Only asked of a running row with a holder (CASE evaluates the lock table, a full
+// snapshot of the lock manager, for those alone).
+const HOLDER_GONE = `CASE WHEN state = 'running' AND holder IS NOT NULL THEN NOT EXISTS (
+    SELECT 1 FROM pg_locks l
+     WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2
+       AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+       AND l.classid = ${HOLDER_LOCK_CLASS}::oid AND l.objid = holder::oid)
+  ELSE false END`;
+
 /**
  * Claims the key: a new key, an expired one or one whose running attempt's lease has run out
  * becomes ours. Otherwise the row is read as it stands; it may vanish in between (its attempt
- * failed and released it): claim again.
+ * failed and released it): claim again. A running row says whether its holder is gone.
  */
 export async function claimKey(pool: Pool, ref: ClaimRequest): Promise<Claim> {
   if (await claimerOf(pool).submit(ref)) return { kind: 'owner' };
@@ -110,22 +125,39 @@ export async function claimKey(pool: Pool, ref: ClaimRequest): Promise<Claim> {
   const { rows } = await pool.query<{
     same: boolean;
     state: 'running' | 'done';
+    attempt_id: string;
+    holder_gone: boolean;
     status: number | null;
     headers: Record<string, string> | null;
     body: string | null;
   }>(
-    `SELECT fingerprint = $3 AS same, state, status, headers, body
+    `SELECT fingerprint = $3 AS same, state, attempt_id, ${HOLDER_GONE} AS holder_gone, status, headers, body
        FROM idempotency_keys WHERE token_id = $1 AND idempotency_key = $2`,
     [ref.tokenId, ref.key, ref.fingerprint],
   );
   const row = rows[0];
   if (row === undefined) return { kind: 'vanished' };
-  if (row.state === 'running') return { kind: 'running', sameRequest: row.same };
+  if (row.state === 'running')
+    return { kind: 'running', sameRequest: row.same, holderGone: row.holder_gone, attemptId: row.attempt_id };
   return {
     kind: 'done',
     sameRequest: row.same,
     answer: { status: row.status!, headers: row.headers!, body: row.body! },
   };
+}
+
+/**
+ * Takes over a running attempt (`gone`, seen with its holder gone) for `ref`: true when the key
+ * is now ours. False when the row changed meanwhile (finished, released, or taken by another
+ * repeat): the caller claims again and finds out how.
+ */
+export async function takeOverKey(pool: Pool, ref: ClaimRequest, gone: string): Promise<boolean> {
+  const { rowCount } = await pool.query(
+    `UPDATE idempotency_keys SET attempt_id = $4, holder = $5, lease_until = $6
+      WHERE token_id = $1 AND idempotency_key = $2 AND attempt_id = $3 AND state = 'running'`,
+    [ref.tokenId, ref.key, gone, ref.attemptId, ref.holder, new Date(ref.now.getTime() + ref.leaseMs)],
+  );
+  return rowCount === 1;
 }
 
 /** Records the answer, unless another attempt took the key over meanwhile. */

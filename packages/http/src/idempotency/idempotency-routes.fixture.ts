@@ -1,5 +1,6 @@
-// A write route that exercises withIdempotency in its own tests: it counts its executions,
-// can be held at a gate, and fails or refuses on demand.
+// A write route that exercises withIdempotency in its own tests: it counts its executions and
+// the reads of a key found taken (a repeat looking at the first attempt's row), can be held at a
+// gate, and fails or refuses on demand.
 import type { Pool } from '@factory/database';
 import { z } from 'zod';
 import { ApiError } from '../errors/api-error.js';
@@ -10,9 +11,26 @@ export class IdempotencyProbe {
   executions = 0;
   gate: Promise<void> | null = null;
   failNext = false;
+  takenKeyReads = 0;
 }
 
-export function idempotencyTestRoutes(pool: Pool, clock: () => Date, probe: IdempotencyProbe) {
+// The pool as withIdempotency sees it, counting the reads of a taken key's row as they start.
+function countingTakenKeyReads(pool: Pool, probe: IdempotencyProbe): Pool {
+  return new Proxy(pool, {
+    get(target, name) {
+      const value = Reflect.get(target, name);
+      if (name !== 'query') return typeof value === 'function' ? value.bind(target) : value;
+      return (...args: Parameters<Pool['query']>) => {
+        const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string }).text;
+        if (text?.includes('AS holder_gone')) probe.takenKeyReads++;
+        return (target.query as (...a: unknown[]) => unknown)(...args);
+      };
+    },
+  });
+}
+
+export function idempotencyTestRoutes(database: Pool, clock: () => Date, probe: IdempotencyProbe) {
+  const pool = countingTakenKeyReads(database, probe);
   const route = (url: string, required: boolean, waitMs?: number) =>
     defineRoute({
       method: 'POST',

@@ -8,9 +8,11 @@ import {
   type TestDatabase,
 } from '@factory/testing';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { requestFingerprint } from './canonical-json.js';
 import { IdempotencyProbe, idempotencyTestRoutes } from './idempotency-routes.fixture.js';
+import { HOLDER_LOCK_CLASS } from './key-holder-session.js';
 
 const HOUR = 3_600_000;
 
@@ -59,9 +61,10 @@ describeWith(['postgres', 'redis'], 'withIdempotency', () => {
     let open!: () => void;
     probe.gate = new Promise((resolve) => (open = resolve));
     const first = send('/v1/teste/idem', { valor: 2 }, 'espera');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect.poll(() => probe.executions).toBe(1);
     const second = send('/v1/teste/idem', { valor: 2 }, 'espera');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The repeat has found the key taken (the gate is shut: by a running attempt) before it opens.
+    await expect.poll(() => probe.takenKeyReads).toBeGreaterThan(0);
     open();
     const [a, b] = await Promise.all([first, second]);
     expect(probe.executions).toBe(1);
@@ -71,41 +74,95 @@ describeWith(['postgres', 'redis'], 'withIdempotency', () => {
     expect(b.headers['idempotency-replayed']).toBe('true');
   });
 
-  it('answers 409 conflito to a repeat that waited too long, and never executes it', async () => {
+  it('refuses a repeat that waited past its bound with 503 and Retry-After, and never executes it', async () => {
     let open!: () => void;
     probe.gate = new Promise((resolve) => (open = resolve));
     const first = send('/v1/teste/idem-curta', { valor: 3 }, 'demorada');
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await expect.poll(() => probe.executions).toBe(1);
     const impatient = await send('/v1/teste/idem-curta', { valor: 3 }, 'demorada');
+    expect(impatient.statusCode).toBe(503);
+    expect(impatient.json().erro.codigo).toBe('banco_indisponivel');
+    expect(impatient.json().erro.mensagem).toMatch(/Idempotency-Key ainda está em andamento/);
+    expect(impatient.headers['retry-after']).toBe('1');
     open();
-    expect(impatient.statusCode).toBe(409);
-    expect(impatient.json().erro.codigo).toBe('conflito');
-    expect((await first).statusCode).toBe(201);
+    const answered = await first;
+    expect(answered.statusCode).toBe(201);
+    // Retried as advised, with the same key: the first answer, and still one execution.
+    const retried = await send('/v1/teste/idem-curta', { valor: 3 }, 'demorada');
+    expect([retried.statusCode, retried.payload, retried.headers['idempotency-replayed']]).toEqual([
+      201,
+      answered.payload,
+      'true',
+    ]);
     expect(probe.executions).toBe(1);
   });
 
-  it('takes over the key of an attempt whose lease ran out (its process died)', async () => {
-    const insertRunning = (key: string, leaseUntil: Date, body: unknown) =>
-      db.pool.query(
-        `INSERT INTO idempotency_keys
-           (token_id, idempotency_key, empresa_id, fingerprint, attempt_id, state, created_at, lease_until)
-         VALUES ($1, $2, $3, $4, $5, 'running', $6, $7)`,
-        [
-          tenant.tokenId,
-          key,
-          tenant.empresaId,
-          requestFingerprint('POST', '/v1/teste/idem', body),
-          randomUUID(),
-          clock.now(),
-          leaseUntil,
-        ],
-      );
-    await insertRunning('morta', new Date(clock.now().getTime() - 1), { valor: 4 });
+  const insertRunning = (
+    key: string,
+    options: { url?: string; body: unknown; leaseUntil: Date; holder?: number },
+  ) =>
+    db.pool.query(
+      `INSERT INTO idempotency_keys
+         (token_id, idempotency_key, empresa_id, fingerprint, attempt_id, state, created_at, lease_until, holder)
+       VALUES ($1, $2, $3, $4, $5, 'running', $6, $7, $8)`,
+      [
+        tenant.tokenId,
+        key,
+        tenant.empresaId,
+        requestFingerprint('POST', options.url ?? '/v1/teste/idem', options.body),
+        randomUUID(),
+        clock.now(),
+        options.leaseUntil,
+        options.holder ?? null,
+      ],
+    );
+
+  it('takes over at once the key of an attempt whose holder session ended (its process died)', async () => {
+    // Another process's attempt as its connection holds it: the lock, and the row naming it,
+    // with a lease an hour away, so that only the end of its holder can free the key.
+    const other = new pg.Client({ connectionString: db.url });
+    await other.connect();
+    const holder = 1_000_003;
+    await other.query('SELECT pg_advisory_lock($1::int, $2::int)', [HOLDER_LOCK_CLASS, holder]);
+    const url = '/v1/teste/idem-curta';
+    await insertRunning('orfa', {
+      url,
+      body: { valor: 11 },
+      leaseUntil: new Date(clock.now().getTime() + HOUR),
+      holder,
+    });
+    // While the holder lives, a repeat waits for it and is refused past its bound.
+    expect((await send(url, { valor: 11 }, 'orfa')).statusCode).toBe(503);
+    expect(probe.executions).toBe(0);
+
+    await other.end();
+    const held = async () =>
+      (
+        await db.pool.query(
+          'SELECT 1 FROM pg_locks WHERE locktype = $1 AND classid = $2::int::oid AND objid = $3::int::oid',
+          ['advisory', HOLDER_LOCK_CLASS, holder],
+        )
+      ).rowCount;
+    await expect.poll(held).toBe(0);
+    const res = await send(url, { valor: 11 }, 'orfa');
+    expect([res.statusCode, res.headers['idempotency-replayed']]).toEqual([201, undefined]);
+    expect(res.json()).toMatchObject({ valor: 11, chave: 'orfa' });
+    const again = await send(url, { valor: 11 }, 'orfa');
+    expect([again.statusCode, again.payload, again.headers['idempotency-replayed']]).toEqual([
+      201,
+      res.payload,
+      'true',
+    ]);
+    expect(probe.executions).toBe(1);
+  });
+
+  it('takes over the key of an attempt whose lease ran out (a holder that never settled it)', async () => {
+    await insertRunning('morta', { body: { valor: 4 }, leaseUntil: new Date(clock.now().getTime() - 1) });
     const res = await send('/v1/teste/idem', { valor: 4 }, 'morta');
     expect(res.statusCode).toBe(201);
     expect(res.headers['idempotency-replayed']).toBeUndefined();
     // A live lease of another body is still a reuse of the key.
-    await insertRunning('viva', new Date(clock.now().getTime() + HOUR), { valor: 5 });
+    await insertRunning('viva', { body: { valor: 5 }, leaseUntil: new Date(clock.now().getTime() + HOUR) });
     expect((await send('/v1/teste/idem', { valor: 6 }, 'viva')).json().erro.codigo).toBe(
       'chave_idempotencia_reutilizada',
     );

@@ -7,13 +7,16 @@ import { ApiError } from '../errors/api-error.js';
 import { requestFingerprint } from './canonical-json.js';
 import { readIdempotencyKey } from './idempotency-key.js';
 import {
+  type ClaimRequest,
   claimKey,
   completeKey,
   type KeyRef,
   releaseKey,
   type StoredAnswer,
+  takeOverKey,
 } from './idempotency-repository.js';
 import { IdempotentAttempt } from './idempotent-attempt.js';
+import { keyHolderSessionOf } from './key-holder-session.js';
 import { answerOfRefusal, replay, sendFresh, sendStored } from './replay.js';
 
 export interface IdempotencyOptions {
@@ -28,9 +31,15 @@ export interface IdempotencyOptions {
   required?: boolean;
   /** The API's clock: keys expire 24 h after first use by it. */
   clock?: () => Date;
-  /** How long a repeat waits for a running first attempt before 409 conflito (5 s). */
+  /**
+   * How long a repeat waits for a running first attempt (whose process lives) before it is
+   * refused with 503 banco_indisponivel and Retry-After (5 s).
+   */
   waitMs?: number;
-  /** After this long a running attempt is presumed dead and its key is taken over (30 s). */
+  /**
+   * After this long a running attempt whose process still lives is presumed stuck and its key is
+   * taken over (30 s). An attempt whose process died is taken over at once (key-holder-session.ts).
+   */
   leaseMs?: number;
 }
 
@@ -48,6 +57,8 @@ export interface FreshAnswer<T> {
 
 const WAIT_MS = 5_000;
 const LEASE_MS = 30_000;
+// The first attempt lives and is working: a retry a second later usually finds its answer.
+const RETRY_AFTER_SECONDS = 1;
 
 /**
  * The one idempotency mechanism of every write route. The handler calls it around its work:
@@ -60,8 +71,11 @@ const LEASE_MS = 30_000;
  * 1. Read the key (400 when required and missing or malformed); none: just execute.
  * 2. Claim it for (token, key) with the request's fingerprint.
  * 3. Someone else's: another body is 409 chave_idempotencia_reutilizada; a finished one is
- *    replayed; a running one is polled until it finishes, its lease runs out (we take over)
- *    or the wait budget is spent (409 conflito).
+ *    replayed; a running one whose process died (its holder session is gone) is taken over at
+ *    once; a running one whose process lives is polled until it finishes (replayed), dies or
+ *    runs past its lease (taken over), or the wait budget is spent: 503 banco_indisponivel with
+ *    Retry-After, an answer the specification tells clients to retry with the same key (a 409
+ *    would end a conforming client's retries without telling it the outcome).
  * 4. Ours: execute; keep the answer when it is a success or a refusal (< 500), release the
  *    key otherwise, so the client's retry runs afresh.
  */
@@ -83,24 +97,39 @@ export async function withIdempotency<T>(
   const fingerprint = requestFingerprint(request.method, request.url.split('?')[0]!, request.body);
   const attemptId = randomUUID();
   const deadline = performance.now() + (options.waitMs ?? WAIT_MS);
-  for (let poll = 0; ; poll++) {
-    const claim = await claimKey(pool, {
-      ...ref,
-      empresaId: auth.empresa.id,
-      fingerprint,
-      attemptId,
-      now: clock(),
-      leaseMs: options.leaseMs ?? LEASE_MS,
-    });
-    if (claim.kind === 'owner') return executeAsOwner(options, { ...ref, attemptId }, execute);
-    if (claim.kind === 'vanished') continue;
-    if (!claim.sameRequest) throw new ApiError('chave_idempotencia_reutilizada');
-    if (claim.kind === 'done') return replay<T>(reply, claim.answer);
-    if (performance.now() >= deadline)
-      throw new ApiError('conflito', {
-        mensagem: 'Outra requisição com esta Idempotency-Key ainda está em andamento; tente de novo.',
-      });
-    await sleep(Math.min(10 * 1.5 ** poll, 200) * (0.5 + Math.random()));
+  // Held from before the claim to the end of the attempt: the claim names this session's lock.
+  const holding = await keyHolderSessionOf(pool).acquire();
+  try {
+    for (let poll = 0; ; poll++) {
+      const claiming: ClaimRequest = {
+        ...ref,
+        empresaId: auth.empresa.id,
+        fingerprint,
+        attemptId,
+        now: clock(),
+        leaseMs: options.leaseMs ?? LEASE_MS,
+        holder: holding.holder,
+      };
+      const claim = await claimKey(pool, claiming);
+      if (claim.kind === 'owner') return await executeAsOwner(options, { ...ref, attemptId }, execute);
+      if (claim.kind === 'vanished') continue;
+      if (!claim.sameRequest) throw new ApiError('chave_idempotencia_reutilizada');
+      if (claim.kind === 'done') return replay<T>(reply, claim.answer);
+      if (claim.holderGone) {
+        if (await takeOverKey(pool, claiming, claim.attemptId))
+          return await executeAsOwner(options, { ...ref, attemptId }, execute);
+        continue; // another repeat took it, or it ended meanwhile: the next claim says which
+      }
+      if (performance.now() >= deadline)
+        throw new ApiError('banco_indisponivel', {
+          mensagem:
+            'Outra requisição com esta Idempotency-Key ainda está em andamento; tente de novo com a mesma chave.',
+          headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+        });
+      await sleep(Math.min(10 * 1.5 ** poll, 200) * (0.5 + Math.random()));
+    }
+  } finally {
+    holding.release();
   }
 }
 
@@ -130,8 +159,8 @@ async function executeAsOwner<T>(
   }
   const answer: StoredAnswer = sendFresh(reply, fresh);
   // The write is durable already: failing to record the answer must not turn it into an
-  // error. The key stays running until its lease ends; a retry then re-executes, which the
-  // deterministic event ids make harmless.
+  // error. The key stays running until its lease ends or this process's holder session closes
+  // (when idle); a retry then re-executes, which the deterministic event ids make harmless.
   await completeKey(pool, { ...ref, answer }).catch((error: unknown) =>
     request.log.warn({ err: error }, 'recording an idempotent answer failed'),
   );

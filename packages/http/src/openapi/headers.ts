@@ -53,7 +53,8 @@ export function successHeadersOf(route: AnyRoute) {
 /**
  * The headers of an error response. A refusal before the token is identified is not counted,
  * so the rate-limit headers may be absent; a 429 always carries them, with Retry-After. A
- * write's refusal stored under its Idempotency-Key is replayed as such.
+ * write's refusal stored under its Idempotency-Key is replayed as such. A write's 503 may carry
+ * Retry-After: a repeat refused while the first attempt with its key still runs.
  */
 export function errorHeadersOf(route: AnyRoute, status: number) {
   if (status === 429 && counted(route))
@@ -62,6 +63,7 @@ export function errorHeadersOf(route: AnyRoute, status: number) {
     ...described(['X-Request-Id'], true),
     ...(counted(route) ? described(RATE_LIMIT, false) : {}),
     ...(isWrite(route) ? described(['Idempotency-Replayed'], false) : {}),
+    ...(isWrite(route) && status === 503 ? described(['Retry-After'], false) : {}),
   };
 }
 

@@ -1,0 +1,11 @@
+-- Idempotency keys: a running attempt names the database session that holds it (issue 23).
+--
+-- holder: the key of a session-level advisory lock, pg_advisory_lock(HOLDER_LOCK_CLASS, holder),
+--   held by a connection of the process running the attempt for as long as it runs
+--   (packages/http/src/idempotency/key-holder-session.ts). PostgreSQL drops the lock when that
+--   connection ends, which a killed process's connection does at once: a repeat that finds a
+--   'running' row whose holder's lock is gone takes the key over without waiting for the lease.
+--   NULL (rows claimed before this migration): only the lease frees the key.
+-- lease_until stays, as the backstop for a holder that lives on but never settled its attempt
+--   (recording the answer failed), and for a host lost without closing its sockets.
+ALTER TABLE idempotency_keys ADD COLUMN holder integer CHECK (holder > 0);
