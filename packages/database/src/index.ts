@@ -9,4 +9,4 @@ export { createGroupCommit, type GroupCommit, type Settled } from './group-commi
 export { loadMigrations, type Migration, migrate } from './migrate.js';
 export { createPool, inTransaction, type Pool, type PoolClient } from './pool.js';
 export { type ResolvedDatabase, resolveDatabase } from './resolve-database.js';
-export { isDatabaseUnavailable } from './unavailable.js';
+export { ContentionDeadlineError, isDatabaseUnavailable } from './unavailable.js';

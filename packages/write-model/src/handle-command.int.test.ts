@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ContentionDeadlineError, isDatabaseUnavailable } from '@factory/database';
 import {
   createPostgresEventStore,
   type EventShape,
@@ -11,7 +12,7 @@ import { createTestDatabase, describeWith, type TestDatabase } from '@factory/te
 import { beforeAll, expect, it } from 'vitest';
 import type { Decider, SnapshotCodec } from './decider.js';
 import { eventIdsFor } from './event-ids.js';
-import { handleCommand } from './handle-command.js';
+import { type ContentionObserver, handleCommand } from './handle-command.js';
 import { type CommandHandlerDeps, type CommandOptions, streamCommand } from './stream-command.js';
 
 // A counter stream: the smallest decider that still refuses something.
@@ -74,7 +75,7 @@ const handle = <S, C, E extends EventShape, Err>(
   stream: string,
   command: C,
   options: CommandOptions<S, E>,
-) => handleCommand(deps.store, streamCommand(deps, stream, command, options));
+) => handleCommand(deps.store, streamCommand(deps, { stream, command }, options));
 
 describeWith(['postgres'], 'handleCommand', () => {
   let db: TestDatabase;
@@ -171,4 +172,87 @@ describeWith(['postgres'], 'handleCommand', () => {
       ]);
       expect(indexed.rowCount).toBe(withRows ? 1 : 0);
     });
+
+  it('a target read afresh sees what moved its fence and decides again; the write lands', async () => {
+    const name = stream();
+    const fence = stream();
+    const store = createPostgresEventStore({ pool: db.pool, listen: null });
+    const seen: number[] = [];
+    let rivals = 3;
+    const result = await handleCommand(
+      store,
+      streamCommand(
+        deps(store),
+        async () => {
+          const read = await store.readStream(fence);
+          const revision = read.at(-1)?.revision ?? ('no_stream' as const);
+          seen.push(read.length);
+          // A rival writer moves the fence after this read, three times: each append loses.
+          if (rivals-- > 0)
+            await store.append({
+              streams: [
+                {
+                  stream: fence,
+                  expectedRevision: revision,
+                  events: [{ id: randomUUID(), type: 'Cerca.v1', data: {} }],
+                },
+              ],
+            });
+          return {
+            stream: name,
+            command: { valor: 1 },
+            alongside: [
+              {
+                stream: fence,
+                expectedRevision: revision,
+                events: [{ id: randomUUID(), type: 'Cerca.v1', data: {} }],
+              },
+            ],
+          };
+        },
+        options(),
+      ),
+    );
+    expect(result.kind).toBe('appended');
+    expect(seen).toEqual([0, 1, 2, 3]);
+  });
+
+  it('gives up at its deadline, not after a count of attempts, as unavailable (503), and says so', async () => {
+    const name = stream();
+    const store = createPostgresEventStore({ pool: db.pool, listen: null });
+    const told: Parameters<ContentionObserver['contended']>[0][] = [];
+    // Every attempt, a rival writer appends to the stream between this writer's read and its append.
+    const rival = () => handle(deps(store), name, { valor: 1 }, options());
+    const losing: EventStore = {
+      ...store,
+      async loadStreams(streams) {
+        const loaded = await store.loadStreams(streams);
+        await rival();
+        return loaded;
+      },
+      async readStream(stream, opts) {
+        const read = await store.readStream(stream, opts);
+        await rival();
+        return read as never;
+      },
+    };
+    const error = await handleCommand(
+      losing,
+      streamCommand(deps(losing), { stream: name, command: { valor: 100 } }, options()),
+      { deadlineMs: 300, observer: { contended: (write) => told.push(write) } },
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContentionDeadlineError);
+    expect(isDatabaseUnavailable(error)).toBe(true);
+    expect((error as ContentionDeadlineError).contended).toEqual([name]);
+    // However many attempts fit (a busy machine fits fewer), it kept going until the deadline.
+    expect((error as ContentionDeadlineError).waitedMs).toBeGreaterThanOrEqual(300);
+    expect(told).toEqual([
+      expect.objectContaining({ gaveUp: true, attempts: (error as ContentionDeadlineError).attempts }),
+    ]);
+    const { rows } = await db.pool.query(
+      `SELECT 1 FROM events WHERE stream_id = $1 AND data->>'valor' = '100'`,
+      [name],
+    );
+    expect(rows).toEqual([]);
+  });
 });

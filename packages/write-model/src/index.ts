@@ -12,7 +12,16 @@ export type { BillLineInput, DefineBillOutcome } from './catalog/fichas-substitu
 export type { ProductRelations } from './catalog/product-relations.js';
 export type { Decider, Decision, SnapshotCodec } from './decider.js';
 export { eventIdsFor, uuidV5 } from './event-ids.js';
-export { type AfterRefusal, type CommandWrite, type DecidedWrite, handleCommand } from './handle-command.js';
+export {
+  type AfterRefusal,
+  CONTENTION_DEADLINE_MS,
+  type CommandWrite,
+  type ContentionObserver,
+  type DecidedWrite,
+  type HandleOptions,
+  handleCommand,
+} from './handle-command.js';
+export { Lanes } from './lanes.js';
 export { catchUp, type LoadedStream, loadStream } from './load-stream.js';
 export {
   createProductionWriteModel,
@@ -40,8 +49,9 @@ export {
   type CommandHandlerDeps,
   type CommandOptions,
   type CommandResult,
-  StreamsMoved,
+  type StreamTarget,
   streamCommand,
+  type TargetOf,
 } from './stream-command.js';
 export { isoInstant, metadataOf, type WriteContext } from './write-context.js';
 export type { WriteRefusal } from './write-refusal.js';

@@ -7,7 +7,6 @@ import {
   type StreamAppend,
   type UniquenessChange,
   type WriteSideRow,
-  WrongExpectedRevisionError,
 } from '@factory/event-store';
 import type { Decider, SnapshotCodec } from './decider.js';
 import type { CommandWrite } from './handle-command.js';
@@ -23,8 +22,6 @@ export interface CommandHandlerDeps<S, C, E extends EventShape, Err> {
   snapshots?: SnapshotCodec<S>;
   /** Save a snapshot once the stream is this many events past the last one (25). */
   snapshotEvery?: number;
-  /** Decide-and-append attempts before giving up under contention (50). */
-  maxAttempts?: number;
 }
 
 export interface CommandOptions<S, E> {
@@ -42,13 +39,25 @@ export interface CommandOptions<S, E> {
   rows?: (events: AppendedEvent<E>[], decidedOn: S) => WriteSideRow[];
   /** The unique keys the decided events claim or release, given the state they were decided on. */
   uniqueness?: (events: AppendedEvent<E>[], decidedOn: S) => UniquenessChange[];
+}
+
+/** The command and the stream it is decided on. */
+export interface StreamTarget<C> {
+  stream: string;
+  command: C;
   /**
    * Appends to other streams in the same atomic write (a fence several commands append to, so
-   * that they serialise). One of them not at its revision throws StreamsMoved: the caller's
-   * facts are stale, it decides afresh.
+   * that they serialise), at the revisions read with the command's facts.
    */
-  alongside?: () => StreamAppend[];
+  alongside?: StreamAppend[];
 }
+
+/**
+ * A target as such, or read afresh before each attempt: a command carrying facts from outside
+ * its stream (write-side rows, a fence's revision), whose record may even be another one by then
+ * (found by a key another writer claimed meanwhile).
+ */
+export type TargetOf<C> = StreamTarget<C> | (() => Promise<StreamTarget<C>>);
 
 export type CommandResult<S, E, Err> =
   | {
@@ -62,50 +71,37 @@ export type CommandResult<S, E, Err> =
   | { kind: 'already_applied'; state: S }
   | { kind: 'refused'; error: Err };
 
-/** A stream of `alongside` was not at its expected revision: nothing was written. */
-export class StreamsMoved extends Error {
-  constructor(readonly streams: string[]) {
-    super(`streams moved meanwhile: ${streams.join(', ')}`);
-  }
-}
-
 const SNAPSHOT_EVERY = 25;
-const MAX_ATTEMPTS = 50;
 
 /**
  * One command against one stream, as `handleCommand` runs it:
- * 1. Load the state: latest snapshot plus the events after it (later attempts fold in only what
- *    was appended since).
+ * 1. Read the target when it is read afresh each attempt (its facts, its fence's revision). Load
+ *    the stream's state: latest snapshot plus the events after it (later attempts on the same
+ *    stream fold in only what was appended since).
  * 2. Decide with the pure decider; a refusal is the answer.
  * 3. Append with the expected revision, with the rows, claims and streams alongside, atomically
  *    (a snapshot row too, once the stream is `snapshotEvery` past the last).
  * 4. Not written: the ids already there, each in its own stream, mean an earlier attempt of this
- *    command wrote it, and its events are the answer; a stream alongside that moved throws
- *    StreamsMoved (the caller's facts are stale); the command's own stream moved: decide again.
+ *    command wrote it, and its events are the answer. A stream moved (its own, or one alongside),
+ *    or, for a target read afresh, a key claimed meanwhile: decide again, from 1.
  */
 export function streamCommand<S, C, E extends EventShape, Err>(
   deps: CommandHandlerDeps<S, C, E, Err>,
-  stream: string,
-  command: C,
+  target: TargetOf<C>,
   options: CommandOptions<S, E>,
 ): CommandWrite<CommandResult<S, E, Err>> {
   const { decider, store } = deps;
-  let loaded: LoadedStream<S> | null = null;
+  const readAfresh = typeof target === 'function';
+  let loaded: { stream: string; state: LoadedStream<S> } | null = null;
   return {
-    maxAttempts: deps.maxAttempts ?? MAX_ATTEMPTS,
-    exhausted: (outcome) =>
-      new WrongExpectedRevisionError(
-        stream,
-        loaded?.revision ?? 'any',
-        outcome.conflicts[0]?.actual ?? 'no_stream',
-      ),
     async decide() {
       // 1.
+      const { stream, command, alongside = [] } = typeof target === 'function' ? await target() : target;
       const from: LoadedStream<S> =
-        loaded === null
-          ? await loadStream(store, deps.snapshots, decider, stream)
-          : await catchUp(store, decider, stream, loaded);
-      loaded = from;
+        loaded?.stream === stream
+          ? await catchUp(store, decider, stream, loaded.state)
+          : await loadStream(store, deps.snapshots, decider, stream);
+      loaded = { stream, state: from };
       if (options.alreadyApplied?.(from.state))
         return { answer: { kind: 'already_applied', state: from.state } };
       // 2.
@@ -129,7 +125,7 @@ export function streamCommand<S, C, E extends EventShape, Err>(
           })),
           expectedRevision: from.revision,
         },
-        ...(options.alongside?.() ?? []),
+        ...alongside,
       ];
       return {
         request: {
@@ -148,23 +144,23 @@ export function streamCommand<S, C, E extends EventShape, Err>(
         async refused(outcome) {
           // 4.
           if (outcome.existing.length > 0) {
-            const target = new Map(streams.flatMap((s) => s.events.map((e) => [e.id, s.stream] as const)));
+            const home = new Map(streams.flatMap((s) => s.events.map((e) => [e.id, s.stream] as const)));
             const ours = outcome.existing.filter((e) => e.stream === stream);
-            if (ours.length < events.length || outcome.existing.some((e) => target.get(e.id) !== e.stream))
+            if (ours.length < events.length || outcome.existing.some((e) => home.get(e.id) !== e.stream))
               throw new DuplicateEventIdsError(
                 stream,
                 outcome.existing.map((e) => e.id),
               );
             const now = await catchUp(store, decider, stream, from);
-            loaded = now;
+            loaded = { stream, state: now };
             if (options.alreadyApplied?.(now.state))
               return { answer: { kind: 'already_applied', state: now.state } };
             return { answer: await replayed(store, stream, ours, now.state) };
           }
-          const moved = outcome.conflicts.filter((c) => c.stream !== stream).map((c) => c.stream);
-          if (moved.length > 0) throw new StreamsMoved(moved);
           return 'retry';
         },
+        // Only facts read again can show who holds the key now.
+        ...(readAfresh ? { claimLost: () => 'retry' as const } : {}),
       };
     },
   };

@@ -1,5 +1,4 @@
-import type { SaveOutcome } from '@factory/write-model';
-import { Lanes } from './lanes.js';
+import { Lanes, type SaveOutcome } from '@factory/write-model';
 import type { Resultado } from './lote-schema.js';
 import { itemError } from './refusal.js';
 

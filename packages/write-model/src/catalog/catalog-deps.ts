@@ -2,6 +2,8 @@ import type { Pool } from '@factory/database';
 import type { FornecedorState, InsumoState, ProdutoState } from '@factory/domain';
 import type { EventShape, EventStore } from '@factory/event-store';
 import type { Decider, SnapshotCodec } from '../decider.js';
+import type { HandleOptions } from '../handle-command.js';
+import { Lanes } from '../lanes.js';
 import type { CommandHandlerDeps } from '../stream-command.js';
 import { createWriteStore } from '../write-store.js';
 import { productCodec, supplierCodec, supplyItemCodec } from './catalog-snapshots.js';
@@ -13,6 +15,8 @@ export interface CatalogWriteModelOptions {
   /** The log, written and read through the port; by default the PostgreSQL store on the pool. */
   store?: EventStore;
   snapshotEvery?: number;
+  /** How long a write keeps retrying under contention, and who is told about it. */
+  contention?: HandleOptions;
 }
 
 /** What every catalog command needs: the pool, the store, each stream kind's snapshots. */
@@ -20,6 +24,9 @@ export interface CatalogDeps {
   pool: Pool;
   store: EventStore;
   fences: FenceReader;
+  /** Relational writes of one company, one at a time in this process (lane: the company id). */
+  relations: Lanes;
+  contention: HandleOptions;
   snapshots: {
     product: SnapshotCodec<ProdutoState>;
     supplyItem: SnapshotCodec<InsumoState>;
@@ -38,6 +45,8 @@ export function createCatalogDeps(options: CatalogWriteModelOptions): CatalogDep
     pool,
     store,
     fences: createFenceReader(store),
+    relations: new Lanes(),
+    contention: options.contention ?? {},
     snapshots: { product: productCodec, supplyItem: supplyItemCodec, supplier: supplierCodec },
     handler: (decider, snapshots) => ({ store, decider, snapshots, snapshotEvery: options.snapshotEvery }),
   };

@@ -1,6 +1,7 @@
 import type { Pool } from '@factory/database';
 import type { ItemDoPlanoInput } from '@factory/domain';
 import type { EventStore } from '@factory/event-store';
+import type { HandleOptions } from '../handle-command.js';
 import type { StockWriteModel } from '../stock/stock-write-model.js';
 import type { WriteContext } from '../write-context.js';
 import { createWriteStore } from '../write-store.js';
@@ -39,9 +40,11 @@ export function createProductionWriteModel(options: {
   pool: Pool;
   stock: StockWriteModel;
   store?: EventStore;
+  /** How long a write keeps retrying under contention, and who is told about it. */
+  contention?: HandleOptions;
 }): ProductionWriteModel {
   const store = options.store ?? createWriteStore({ pool: options.pool });
-  const deps = { pool: options.pool, store, stock: options.stock };
+  const deps = { pool: options.pool, store, stock: options.stock, contention: options.contention ?? {} };
   return {
     replacePlan: (context, dia, itens) => replacePlan(deps, context, dia, itens),
     recordProduction: (context, input, opts) => recordProduction(deps, context, input, opts),

@@ -60,11 +60,12 @@ export async function defineSupplyItem(
   };
   const result = await handleCommand(
     deps.store,
-    streamCommand(deps.handler(definitionDecider), stockStream(item.empresaId, item.insumoId), command, {
-      eventId: eventIdsFor(context),
-      metadata: metadataOf(context),
-      created: item.now,
-    }),
+    streamCommand(
+      deps.handler(definitionDecider),
+      { stream: stockStream(item.empresaId, item.insumoId), command },
+      { eventId: eventIdsFor(context), metadata: metadataOf(context), created: item.now },
+    ),
+    deps.contention,
   );
   if (result.kind !== 'appended') throw new Error(`supply item definition refused: ${describe(result)}`);
   return { position: result.position };

@@ -22,7 +22,7 @@ export async function commitMovements(
   jobs: readonly MovementJob[],
 ): Promise<Settled<MovementOutcome>[]> {
   try {
-    return await handleCommand(deps.store, movementBatch(deps, jobs));
+    return await handleCommand(deps.store, movementBatch(deps, jobs), deps.contention);
   } catch (error) {
     if (jobs.length === 1) return [{ ok: false, error }];
     const settled: Settled<MovementOutcome>[] = [];
@@ -58,8 +58,6 @@ export function movementBatch(
       }),
     );
   return {
-    maxAttempts: deps.maxAttempts,
-    exhausted: () => new Error(`movement batch: still conflicting after ${deps.maxAttempts} attempts`),
     async decide() {
       for (;;) {
         if (jobs.length === 0) return { answer: await answer() };

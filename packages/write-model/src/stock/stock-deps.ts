@@ -3,6 +3,7 @@ import { createGroupCommit, type GroupCommit } from '@factory/database';
 import type { StockError, StockEvent, StockState } from '@factory/domain';
 import type { EventStore } from '@factory/event-store';
 import type { Decider } from '../decider.js';
+import type { HandleOptions } from '../handle-command.js';
 import type { CommandHandlerDeps } from '../stream-command.js';
 import { createWriteStore } from '../write-store.js';
 import { createKnownLocations, type KnownLocations } from './known-locations.js';
@@ -18,8 +19,8 @@ export interface StockWriteModelOptions {
   store?: EventStore;
   /** Save a snapshot once the stream is this many events past the last one (25). */
   snapshotEvery?: number;
-  /** Decide-and-append attempts before giving up under contention (50). */
-  maxAttempts?: number;
+  /** How long a write keeps retrying under contention, and who is told about it. */
+  contention?: HandleOptions;
   /** Movement commands decided and appended together at most (64). */
   maxBatch?: number;
   /** Size of the decided states kept in memory, in items + locations + movements (200,000). */
@@ -31,7 +32,7 @@ export interface StockDeps {
   pool: Pool;
   store: EventStore;
   snapshotEvery: number;
-  maxAttempts: number;
+  contention: HandleOptions;
   /** Movement commands of this process share appends (group commit). */
   movements: GroupCommit<MovementJob, MovementOutcome>;
   cache: StockStateCache;
@@ -42,7 +43,6 @@ export interface StockDeps {
 }
 
 const SNAPSHOT_EVERY = 25;
-const MAX_ATTEMPTS = 50;
 const MAX_BATCH = 64;
 const CACHE_SIZE = 200_000;
 const KNOWN_LOCATIONS = 10_000;
@@ -51,18 +51,18 @@ export function createStockDeps(options: StockWriteModelOptions): StockDeps {
   const { pool } = options;
   const store = options.store ?? createWriteStore({ pool });
   const snapshotEvery = options.snapshotEvery ?? SNAPSHOT_EVERY;
-  const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
+  const contention = options.contention ?? {};
   const deps: StockDeps = {
     pool,
     store,
     snapshotEvery,
-    maxAttempts,
+    contention,
     cache: createStockStateCache(options.cacheSize ?? CACHE_SIZE),
     locations: createKnownLocations(KNOWN_LOCATIONS),
     movements: createGroupCommit((jobs) => commitMovements(deps, jobs), {
       maxBatch: options.maxBatch ?? MAX_BATCH,
     }),
-    handler: (decider) => ({ store, decider, snapshots: stockSnapshots, snapshotEvery, maxAttempts }),
+    handler: (decider) => ({ store, decider, snapshots: stockSnapshots, snapshotEvery }),
   };
   return deps;
 }

@@ -10,7 +10,7 @@ import { activeBillsUsing } from '../product-lookups.js';
 import { runCatalogCommand } from '../run-catalog-command.js';
 import { supplyItemKeys, supplyItemRows } from '../supply-item-rows.js';
 
-/** Deletes a supply item unless an active bill uses it (checked again under the company lock). */
+/** Deletes a supply item unless an active bill uses it (checked again behind the company's relations fence). */
 export async function deleteSupplyItem(
   deps: CatalogDeps,
   context: CatalogWriteContext,

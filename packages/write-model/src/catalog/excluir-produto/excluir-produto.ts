@@ -12,7 +12,7 @@ import { runCatalogCommand } from '../run-catalog-command.js';
 
 /**
  * Deletes a product unless another product's active bill uses it or it heads a variation
- * group with other products in it. Both are read again under the company lock, so a bill
+ * group with other products in it. Both are read again behind the company's relations fence, so a bill
  * gaining this product, or a product joining its group, meanwhile is seen.
  */
 export async function deleteProduct(

@@ -17,7 +17,7 @@ export type DefineBillOutcome = { ok: true; ficha: FichaDefinida['data']; positi
 
 /**
  * Replaces a product's bill with the next version. The lines' items, components and the bill
- * graph are read again under the company lock and the bill decided again, so two concurrent
+ * graph are read again behind the company's relations fence and the bill decided again, so two concurrent
  * PUTs that would close a cycle together cannot both commit: the second sees the first.
  * Line ids come from the command's ids, so a retried request decides the very same bill.
  */

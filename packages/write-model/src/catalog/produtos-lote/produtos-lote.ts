@@ -13,7 +13,7 @@ import { saveOutcome } from '../save-outcome.js';
 /**
  * Upserts one product item: matched by the company's non-deleted product with its SKU, else
  * created with a new id. An item sending `variacao` changes a group, which other items read:
- * decided again under the company lock.
+ * decided again behind the company's relations fence.
  */
 export async function saveProduct(
   deps: CatalogDeps,

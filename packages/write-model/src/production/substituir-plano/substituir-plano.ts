@@ -8,7 +8,7 @@ import {
 } from '@factory/domain';
 import type { EventStore } from '@factory/event-store';
 import { eventIdsFor } from '../../event-ids.js';
-import { handleCommand } from '../../handle-command.js';
+import { type HandleOptions, handleCommand } from '../../handle-command.js';
 import { streamCommand } from '../../stream-command.js';
 import { isUuid } from '../../uuid.js';
 import { isoInstant, metadataOf, type WriteContext } from '../../write-context.js';
@@ -21,27 +21,30 @@ export type ReplacePlanOutcome =
 
 /** Replaces the plan of `dia` (a real date, checked by the caller) with `itens`. */
 export async function replacePlan(
-  deps: { pool: Pool; store: EventStore },
+  deps: { pool: Pool; store: EventStore; contention: HandleOptions },
   context: WriteContext,
   dia: string,
   itens: readonly ItemDoPlanoInput[],
 ): Promise<ReplacePlanOutcome> {
   const lines = itens.map(lowerCaseIds);
-  await deps.store.writeSideRowsCurrent(); // the facts are write-side rows
-  const command: SubstituirPlano = {
-    type: 'SubstituirPlano',
-    data: { dia, itens: lines, agora: isoInstant(context.now) },
-    context: await planFacts(deps.pool, context.empresaId, lines),
-  };
   const result = await handleCommand(
     deps.store,
     streamCommand(
       // A plan stream holds one event per replacement of one day: folding it is cheap, no snapshots.
       { store: deps.store, decider: planoDecider },
-      planStream(context.empresaId, dia),
-      command,
+      // The facts are write-side rows, read again after a lost race.
+      async () => {
+        await deps.store.writeSideRowsCurrent();
+        const command: SubstituirPlano = {
+          type: 'SubstituirPlano',
+          data: { dia, itens: lines, agora: isoInstant(context.now) },
+          context: await planFacts(deps.pool, context.empresaId, lines),
+        };
+        return { stream: planStream(context.empresaId, dia), command };
+      },
       { eventId: eventIdsFor(context), metadata: metadataOf(context), created: context.now },
     ),
+    deps.contention,
   );
   switch (result.kind) {
     case 'appended':

@@ -49,6 +49,20 @@ describe('Lanes', () => {
     expect(events.indexOf('start c')).toBeGreaterThan(events.indexOf('end all'));
   });
 
+  it('forgets a key once its last task settles, failed or not', async () => {
+    const lanes = new Lanes();
+    const first = lanes.run(['a', 'b'], async () => 'first');
+    const failed = lanes.run(['a'], async () => {
+      throw new Error('boom');
+    });
+    expect(lanes.pending).toBeGreaterThan(0);
+    expect(await first).toBe('first');
+    await expect(failed).rejects.toThrow('boom');
+    await lanes.run(['c'], async () => undefined);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(lanes.pending).toBe(0);
+  });
+
   it('keeps going after a task fails: its followers still run', async () => {
     const lanes = new Lanes(1);
     const failed = lanes.run(['a'], async () => {
