@@ -1,4 +1,4 @@
-import { isDatabaseUnavailable } from '@factory/database';
+import { ContentionDeadlineError, isDatabaseUnavailable } from '@factory/database';
 import { ApiError } from './api-error.js';
 
 // Fastify's own errors for bodies, mapped to the specification's codes.
@@ -21,6 +21,17 @@ export function toApiError(error: unknown): { apiError: ApiError; internal: bool
   if (error instanceof SyntaxError && (error as { statusCode?: number }).statusCode === 400) {
     return { apiError: new ApiError('corpo_invalido'), internal: false };
   }
+  // A write that kept losing to concurrent writers until its deadline: busy, not broken. The
+  // client retries with the same key (the specification's advice for 503), a second later first.
+  if (error instanceof ContentionDeadlineError)
+    return {
+      apiError: new ApiError('banco_indisponivel', {
+        mensagem:
+          'Muitas escritas concorrentes nos mesmos registros; tente de novo com a mesma Idempotency-Key.',
+        headers: { 'Retry-After': '1' },
+      }),
+      internal: true,
+    };
   if (isDatabaseUnavailable(error)) return { apiError: new ApiError('banco_indisponivel'), internal: true };
   return { apiError: new ApiError('erro_interno'), internal: true };
 }
