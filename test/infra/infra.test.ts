@@ -8,6 +8,7 @@ import { DockerfileParser } from 'dockerfile-ast';
 import { validate } from 'dockerfile-utils';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { composeRouterEnvironment, renderNginxConf, TEMPLATE_VARIABLE } from '../support/nginx-front-door.js';
 
 // infra/ checked without a Docker engine: the compose file against the Compose specification's
 // schema and dclint's rules, the Dockerfile with dockerfile-utils and the rules of the issue
@@ -57,7 +58,9 @@ describe('infra/compose.yaml', () => {
     }
     expect(compose.services['write-api']!.environment).toHaveProperty('CURSOR_SECRET');
     expect(compose.services.router!.image).toMatch(/^nginx:/);
-    expect(compose.services.router!.volumes).toContain('./nginx.conf:/etc/nginx/nginx.conf:ro');
+    expect(compose.services.router!.volumes).toContain(
+      './nginx.conf.template:/etc/nginx/templates/nginx.conf.template:ro',
+    );
     expect(compose.services.prometheus!.volumes).toContain(
       './prometheus.yml:/etc/prometheus/prometheus.yml:ro',
     );
@@ -143,8 +146,40 @@ describe('infra/Dockerfile', () => {
   });
 });
 
-describe('infra/nginx.conf', () => {
-  const conf = read('infra/nginx.conf');
+describe('infra/nginx.conf.template', () => {
+  const conf = read('infra/nginx.conf.template');
+  const router = compose.services.router!.environment!;
+
+  it('is rendered by the nginx image from the ROUTER_* values compose gives, every one it uses', () => {
+    // The image's entrypoint (20-envsubst-on-templates.sh) writes templates/X.template to
+    // NGINX_ENVSUBST_OUTPUT_DIR/X, substituting only the variables NGINX_ENVSUBST_FILTER matches.
+    expect(router).toMatchObject({
+      NGINX_ENVSUBST_FILTER: '^ROUTER_',
+      NGINX_ENVSUBST_OUTPUT_DIR: '/etc/nginx',
+    });
+    const used = new Set([...conf.matchAll(TEMPLATE_VARIABLE)].map((m) => m[1]!));
+    const given = Object.keys(router).filter((name) => name.startsWith('ROUTER_'));
+    expect([...used].sort()).toEqual(given.sort());
+    expect(composeRouterEnvironment()).toEqual(router);
+    expect(renderNginxConf(conf, router)).not.toMatch(new RegExp(TEMPLATE_VARIABLE.source));
+    expect(() => renderNginxConf(conf, {})).toThrow(/no value for ROUTER_/); // the check can fail
+  });
+
+  it('sends every answer nginx gives itself to a location that answers in the envelope', () => {
+    const pages = [...conf.matchAll(/^\s*error_page ([\d =]+) (\S+);/gm)].map((m) => ({
+      codes: m[1]!.split(' ').filter((code) => /^\d+$/.test(code)),
+      uri: m[2]!,
+    }));
+    expect(pages.flatMap((page) => page.codes).sort()).toEqual(
+      ['400', '404', '413', '414', '494', '500', '501', '502', '504', '505'].sort(),
+    );
+    for (const { uri } of pages) {
+      const location = new RegExp(`location = ${uri.replace(/\./g, '\\.')} \\{([^}]+)\\}`).exec(conf)?.[1];
+      expect(location, uri).toMatch(/internal;/);
+      expect(location, uri).toMatch(/add_header X-Request-Id \$request_uuid always;/);
+      expect(location, uri).toMatch(/"id_requisicao":"\$request_uuid"/);
+    }
+  });
   const pattern = /"~(\^GET [^"]+)" read_api;/.exec(conf)?.[1];
   const toRead = (method: string, path: string) => new RegExp(pattern!).test(`${method} ${path}`);
 

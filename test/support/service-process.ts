@@ -100,3 +100,17 @@ export function startService(
     });
   });
 }
+
+/**
+ * The ports of `npm run start:apart`'s write API and read API (each announces
+ * `[write-api] listening on port N` on the launcher's stderr): for a front door other than its
+ * router, such as nginx, in front of the same APIs.
+ */
+export function apartApiPorts(service: ServiceProcess): { writeApi: number; readApi: number } {
+  const portOf = (app: string) => {
+    const port = new RegExp(`\\[${app}\\] listening on port (\\d+)`).exec(service.stderr())?.[1];
+    if (!port) throw new Error(`${app} announced no port:\n${service.stderr()}`);
+    return Number(port);
+  };
+  return { writeApi: portOf('write-api'), readApi: portOf('read-api') };
+}
