@@ -62,7 +62,10 @@ interface Write {
 interface Answered {
   write: Write;
   status: number;
-  body: { resultados?: Array<{ ok: boolean; erro: string | null }>; erro?: { codigo: string } };
+  body: {
+    resultados?: Array<{ ok: boolean; id: string | null; erro: string | null }>;
+    erro?: { codigo: string };
+  };
   ms: number;
 }
 
@@ -90,7 +93,12 @@ describeWith(['postgres'], 'catalog relations under contention: two write API pr
         },
         body: write.body === undefined ? undefined : JSON.stringify(write.body),
       });
-      return { write, status: response.status, body: await response.json(), ms: performance.now() - started };
+      return {
+        write,
+        status: response.status,
+        body: (await response.json()) as Answered['body'],
+        ms: performance.now() - started,
+      };
     };
 
     // The catalog: products (a few heading variation groups) and supply items, from one process.
@@ -112,7 +120,7 @@ describeWith(['postgres'], 'catalog relations under contention: two write API pr
         },
       });
       expect(batch.status).toBe(200);
-      products.push(...batch.body.resultados!.map((r) => (r as { id: string }).id));
+      products.push(...batch.body.resultados!.map((r) => r.id!));
     }
     const supplies = await send(apis[0]!, {
       name: 'catalog',
@@ -129,7 +137,7 @@ describeWith(['postgres'], 'catalog relations under contention: two write API pr
       },
     });
     expect(supplies.status).toBe(200);
-    const items = supplies.body.resultados!.map((r) => (r as { id: string }).id);
+    const items = supplies.body.resultados!.map((r) => r.id!);
 
     // 64 writes in groups whose members race each other, each group split across the processes.
     const product = (() => {
