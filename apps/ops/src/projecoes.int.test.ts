@@ -61,6 +61,14 @@ describeWith(['postgres'], 'ops CLI: projecoes reconstruir and verificar', () =>
     await worker?.close();
     worker = null;
   };
+  /** How many commands follow a rebuild (each holds an advisory lock on it). */
+  const followed = async () =>
+    (
+      await db.pool.query(
+        `SELECT 1 FROM pg_locks WHERE locktype = 'advisory'
+          AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+      )
+    ).rowCount;
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -100,18 +108,13 @@ describeWith(['postgres'], 'ops CLI: projecoes reconstruir and verificar', () =>
     async () => {
       // No worker yet: the rebuild waits, so the first command is still following it.
       const first = startOps(['projecoes', 'reconstruir', '--projecao', 'catalogo', '--json'], env());
-      const followed = async () =>
-        (
-          await db.pool.query(
-            `SELECT 1 FROM pg_locks WHERE locktype = 'advisory'
-              AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
-          )
-        ).rowCount;
       await expect.poll(followed, { timeout: 30_000 }).toBe(1);
       const second = await cli('projecoes', 'reconstruir', '--projecao', 'catalogo', '--json');
-      const { rows } = await db.pool.query<{ id: string }>(
-        "SELECT id FROM projection_rebuilds WHERE projecao = 'catalogo'",
+      const { rows } = await db.pool.query<{ id: string; sem_esperar: boolean }>(
+        "SELECT id, sem_esperar FROM projection_rebuilds WHERE projecao = 'catalogo'",
       );
+      // Recorded as followed by its command: once that command is gone, the next one takes it up.
+      expect(rows[0]!.sem_esperar).toBe(false);
       expect(second).toMatchObject({ code: 1, stdout: '' });
       expect(second.stderr).toContain(rows[0]!.id);
       expect(second.stderr.trimEnd().split('\n')).toHaveLength(1);
@@ -232,6 +235,52 @@ describeWith(['postgres'], 'ops CLI: projecoes reconstruir and verificar', () =>
       expect((await db.pool.query('SELECT count(*)::int AS n FROM projection_rebuilds')).rows[0].n).toBe(
         before,
       );
+    },
+    CLI_TIMEOUT_MS,
+  );
+
+  it(
+    'refuses a second rebuild of one started with --sem-esperar, naming it, and never follows it',
+    async () => {
+      // No worker: the detached rebuild stays open, and nobody follows it.
+      const started = json<Started>(
+        await cli('projecoes', 'reconstruir', '--projecao', 'estoque', '--sem-esperar', '--json'),
+      );
+      const id = started.trabalhos[0]!.id;
+      const rebuilds = async () =>
+        (await db.pool.query('SELECT count(*)::int AS n FROM projection_rebuilds')).rows[0].n;
+      const before = await rebuilds();
+      // Waiting or not, one projection or all: exit 1, one line naming the running rebuild.
+      for (const args of [
+        ['--projecao', 'estoque'],
+        ['--todas'],
+        ['--projecao', 'estoque', '--sem-esperar'],
+      ]) {
+        const second = await cli('projecoes', 'reconstruir', ...args, '--json');
+        expect(second, args.join(' ')).toMatchObject({ code: 1, stdout: '' });
+        expect(second.stderr.trimEnd().split('\n')).toHaveLength(1);
+        expect(second.stderr).toContain(`trabalho ${id}`);
+        expect(second.stderr).toContain('iniciada com --sem-esperar');
+      }
+      expect(await rebuilds()).toBe(before);
+      expect(await followed()).toBe(0);
+      const { rows } = await db.pool.query<{ sem_esperar: boolean; estado: string }>(
+        'SELECT sem_esperar, estado FROM projection_rebuilds WHERE id = $1',
+        [id],
+      );
+      expect(rows).toEqual([{ sem_esperar: true, estado: 'reconstruindo' }]);
+
+      // A worker still builds it to the end.
+      await startWorker();
+      await expect
+        .poll(
+          async () =>
+            (await db.pool.query('SELECT estado FROM projection_rebuilds WHERE id = $1', [id])).rows[0]
+              .estado,
+          { timeout: 60_000 },
+        )
+        .toBe('concluida');
+      await stopWorker();
     },
     CLI_TIMEOUT_MS,
   );

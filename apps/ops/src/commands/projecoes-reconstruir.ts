@@ -77,9 +77,10 @@ async function takeFollow(follower: PoolClient, id: string): Promise<boolean> {
 
 /**
  * Records one rebuild per projection (the workers take them from there). A projection already
- * rebuilding is refused, naming the running rebuild, when another command follows it or with
- * --sem-esperar; a rebuild nobody follows any more (its command was killed) is followed
- * instead of starting another. Refusals are decided before anything is recorded.
+ * rebuilding is refused, naming the running rebuild, when another command follows it, when it
+ * was started with --sem-esperar (never meant to be followed: its row says so), or when this
+ * command is run with --sem-esperar; a rebuild whose own command died (killed, Ctrl-C) is
+ * followed instead of starting another. Refusals are decided before anything is recorded.
  */
 async function requestAll(
   pool: Pool,
@@ -91,7 +92,7 @@ async function requestAll(
   for (const projection of projections) {
     const running = await openRebuild(pool, projection.name);
     if (!running) continue;
-    if (!waiting || !(await takeFollow(follower, running.id)))
+    if (!waiting || running.sem_esperar || !(await takeFollow(follower, running.id)))
       throw new CommandFailed(new RebuildRunningError(running).message);
     open.set(projection.name, running);
   }
@@ -106,7 +107,7 @@ async function requestAll(
       // Followed from the moment it exists: another command never sees it unfollowed.
       const id = randomUUID();
       if (waiting) await takeFollow(follower, id);
-      rebuilds.push(await requestRebuild(pool, projection.name, id));
+      rebuilds.push(await requestRebuild(pool, projection.name, id, { semEsperar: !waiting }));
     } catch (error) {
       if (error instanceof RebuildRunningError) throw new CommandFailed(error.message);
       throw error;

@@ -16,20 +16,25 @@ export interface RebuildRecord {
   eta_segundos: number | null;
   segundos: number | null;
   criada_em: Date;
+  /** Started with --sem-esperar: no command follows it, and none may take it up (migration 0104). */
+  sem_esperar: boolean;
 }
 
-/** A second rebuild of a projection already rebuilding: refused, naming the running one. */
+/**
+ * A second rebuild of a projection already rebuilding: refused, naming the running one (and,
+ * for one started with --sem-esperar, where to watch it, since no command follows it).
+ */
 export class RebuildRunningError extends Error {
   override readonly name = 'RebuildRunningError';
   constructor(readonly running: RebuildRecord) {
     super(
-      `a projeção ${running.projecao} já está em reconstrução (versão ${running.versao}, trabalho ${running.id}, desde ${running.criada_em.toISOString()})`,
+      `a projeção ${running.projecao} já está em reconstrução (versão ${running.versao}, trabalho ${running.id}, desde ${running.criada_em.toISOString()}${running.sem_esperar ? ', iniciada com --sem-esperar; acompanhe-a com projecoes status' : ''})`,
     );
   }
 }
 
 const COLUMNS = `id, projecao, versao, estado, preparada, erro, eventos::float8 AS eventos, eventos_por_segundo,
-  eta_segundos, segundos, criada_em`;
+  eta_segundos, segundos, criada_em, sem_esperar`;
 
 export async function readRebuild(db: Db, id: string, lock = false): Promise<RebuildRecord | null> {
   const { rows } = await db.query<RebuildRecord>(
@@ -56,19 +61,21 @@ export async function openRebuildIds(db: Db): Promise<string[]> {
 
 /**
  * Records a rebuild of `projecao` into its next version (the live one's plus one). The unique
- * index on open rebuilds refuses a second one, whoever asks at the same moment.
+ * index on open rebuilds refuses a second one, whoever asks at the same moment. `semEsperar`
+ * records that no command will follow it (`projecoes reconstruir --sem-esperar`).
  */
 export async function requestRebuild(
   db: Db,
   projecao: string,
   id: string = randomUUID(),
+  options: { semEsperar?: boolean } = {},
 ): Promise<RebuildRecord> {
   try {
     const { rows } = await db.query<{ id: string }>(
-      `INSERT INTO projection_rebuilds (id, projecao, versao)
-       SELECT $1, $2, coalesce((SELECT versao FROM projection_checkpoints WHERE name = $2), 1) + 1
+      `INSERT INTO projection_rebuilds (id, projecao, versao, sem_esperar)
+       SELECT $1, $2, coalesce((SELECT versao FROM projection_checkpoints WHERE name = $2), 1) + 1, $3
        RETURNING id`,
-      [id, projecao],
+      [id, projecao, options.semEsperar ?? false],
     );
     return (await readRebuild(db, rows[0]!.id))!;
   } catch (error) {
