@@ -12,6 +12,8 @@ export interface RawTarget {
   port: number;
   /** A token with every scope (the `Authorization: Bearer` value). */
   token: string;
+  /** The address the client connects from (on Linux, any of 127.0.0.0/8 tells it from the router). */
+  localAddress?: string;
 }
 
 /** Hop-by-hop fields (RFC 9110 §7.6.1): about one connection, never forwarded by a proxy. */
@@ -66,9 +68,12 @@ class RawConnection {
   #closed = false;
   readonly ready: Promise<void>;
 
-  constructor(target: RawTarget, bodiless?: (index: number) => boolean) {
+  constructor(
+    target: Pick<RawTarget, 'host' | 'port' | 'localAddress'>,
+    bodiless?: (index: number) => boolean,
+  ) {
     this.reader = new HttpResponseReader(bodiless);
-    this.socket = connect(target.port, target.host);
+    this.socket = connect({ port: target.port, host: target.host, localAddress: target.localAddress });
     this.ready = new Promise((resolve, reject) => {
       this.socket.once('connect', resolve);
       this.socket.once('error', reject);
@@ -206,6 +211,23 @@ async function observe(
   };
   connection.close();
   return observation;
+}
+
+/**
+ * Any bytes, then `answers` final answers read from the connection; `closes`: whether the server
+ * is expected to close after them (waited for), else the connection is left as it is.
+ */
+export async function rawExchange(
+  target: Pick<RawTarget, 'host' | 'port' | 'localAddress'>,
+  bytes: string,
+  { answers = 1, closes = true }: { answers?: number; closes?: boolean } = {},
+): Promise<RawObservation> {
+  const connection = new RawConnection(target);
+  await connection.ready;
+  await connection.send(bytes);
+  const responses: WireResponse[] = [];
+  while (responses.length < answers) responses.push(await connection.response());
+  return observe(connection, responses, closes);
 }
 
 /** `Connection: close` on HTTP/1.1: one answer, then the server closes (RFC 9112 §9.6). */

@@ -32,6 +32,7 @@ const api = await createApiService({
   logLevel: env.LOG_LEVEL,
   health: observability.health,
   metrics: httpMetrics(observability.registry),
+  trustedProxies: env.TRUSTED_PROXIES,
 });
 api.addShutdownSteps(shutdown);
 if (observability.metricsPort !== undefined)

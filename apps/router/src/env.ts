@@ -7,6 +7,8 @@ const shape = {
   HOST: envPieces.HOST,
   LOG_LEVEL: envPieces.LOG_LEVEL,
   METRICS_PORT: envPieces.METRICS_PORT,
+  /** Proxies in front of the router whose X-Forwarded-* it believes; none by default. */
+  TRUSTED_PROXIES: envPieces.TRUSTED_PROXIES,
   /** Base URL of the read API (GET routes). */
   READ_API_URL: z.url(),
   /** Base URL of the write API (every other method and path, 404 and 405 included). */

@@ -28,6 +28,7 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
     logger: createLogger(env.LOG_LEVEL),
     health: observability.health,
     metrics: httpMetrics(observability.registry),
+    trustedProxies: env.TRUSTED_PROXIES,
   });
   // Closing waits for the requests in flight, whose answers come from the APIs, still running.
   shutdown.add('stopAccepting', 'HTTP server', () => router.close());

@@ -1,7 +1,9 @@
+import { Readable } from 'node:stream';
 import { createLogger, RouteCatalog } from '@factory/http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest } from '../../../packages/http/src/http-layer/raw-http.fixture.js';
+import { rawExchange } from '../../../test/support/raw-http-cases.js';
 import { createRouter } from './router.js';
 
 // Two stand-in upstreams that echo who answered and what they received.
@@ -11,7 +13,27 @@ async function echo(name: string): Promise<{ app: FastifyInstance; url: string }
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
   app.all('/*', async (request, reply) => {
     reply.header('x-upstream', name);
-    return { upstream: name, method: request.method, url: request.url, body: request.body ?? null };
+    // An API answering with hop-by-hop fields of its own: none may reach the router's client.
+    const echoed = {
+      upstream: name,
+      method: request.method,
+      url: request.url,
+      body: request.body ?? null,
+      headers: request.headers,
+    };
+    if (!request.url.startsWith('/v1/salto')) return echoed;
+    // Streamed, so chunked, which a Trailer field needs.
+    return reply
+      .headers({
+        'content-type': 'application/json',
+        connection: 'keep-alive, x-segredo',
+        'x-segredo': '1',
+        'keep-alive': 'timeout=5',
+        'proxy-connection': 'keep-alive',
+        trailer: 'x-fim',
+        upgrade: 'h2c',
+      })
+      .send(Readable.from([JSON.stringify(echoed)]));
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url: address };
@@ -103,6 +125,59 @@ describe('router', () => {
         status: 200,
         url: forwarded,
       });
+    }
+  });
+
+  it('issue 22: keeps hop-by-hop fields on their own connection, and says who the client is', async () => {
+    const port = Number(new URL(base).port);
+    const bytes =
+      'GET /v1/salto HTTP/1.1\r\nHost: fabrica.example\r\nConnection: keep-alive, X-Segredo\r\n' +
+      'X-Segredo: 1\r\nKeep-Alive: timeout=5\r\nProxy-Connection: keep-alive\r\nTE: trailers\r\n' +
+      'Trailer: x-fim\r\nUpgrade: websocket\r\nX-Forwarded-For: 203.0.113.7\r\n' +
+      'X-Forwarded-Proto: https\r\nX-Forwarded-Host: outro.example\r\nX-Fica: sim\r\n\r\n';
+    const seen = await rawExchange({ host: '127.0.0.1', port }, bytes, { closes: false });
+    const answer = seen.responses[0]!;
+    expect(answer.status, answer.body).toBe(200);
+    const received = JSON.parse(answer.body).headers as Record<string, string>;
+    for (const name of ['x-segredo', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'upgrade'])
+      expect(received[name], `request field ${name}`).toBeUndefined();
+    // undici's own, about its pooled connection to the API; not the client's list.
+    expect(received.connection).toBe('keep-alive');
+    // The client on loopback is no trusted proxy: what it claims is replaced.
+    expect(received).toMatchObject({
+      'x-fica': 'sim',
+      'x-forwarded-for': '127.0.0.1',
+      'x-forwarded-proto': 'http',
+      'x-forwarded-host': 'fabrica.example',
+    });
+    // The answer's connection fields are the router's own: kept alive as its client asked, with
+    // its own timeout, though the API said 5 s; re-framed as the router streams the body.
+    const fields = Object.fromEntries(answer.headers);
+    for (const name of ['x-segredo', 'proxy-connection', 'trailer', 'upgrade'])
+      expect(fields[name], `answer field ${name}`).toBeUndefined();
+    expect(seen.leakedHopByHop).toEqual([]);
+    expect(fields.connection).toBe('keep-alive');
+    expect(fields['keep-alive']).toBe(`timeout=${router.server.keepAliveTimeout / 1000}`);
+  });
+
+  it('issue 22: believes X-Forwarded-* from a trusted proxy only, up to the first address it does not trust', async () => {
+    const behindProxy = await createRouter({
+      readApiUrl: read.url,
+      writeApiUrl: write.url,
+      readCatalog: new RouteCatalog(),
+      logger: createLogger('silent'),
+      trustedProxies: ['127.0.0.1', '10.0.0.0/8'],
+    });
+    const proxyBase = await behindProxy.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const res = await fetch(`${proxyBase}/v1/quem`, {
+        headers: { 'x-forwarded-for': '198.51.100.1, 203.0.113.7, 10.1.2.3', 'x-forwarded-proto': 'https' },
+      });
+      const received = ((await res.json()) as { headers: Record<string, string> }).headers;
+      expect(received['x-forwarded-for']).toBe('203.0.113.7, 10.1.2.3, 127.0.0.1');
+      expect(received['x-forwarded-proto']).toBe('https');
+    } finally {
+      await behindProxy.close();
     }
   });
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import {
   ApiError,
   answerClientError,
@@ -14,6 +15,8 @@ import type { Health, HttpMetrics } from '@factory/observability';
 import replyFrom from '@fastify/reply-from';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { forwardableUrl } from './forwardable-url.js';
+import { forwardedRequestHeaders } from './forwarded-headers.js';
+import { withoutHopByHop } from './hop-by-hop.js';
 
 // Where a URL the router cannot decode is routed: the write API, which answers it as sent.
 const UNDECODABLE = '/undecodable';
@@ -37,12 +40,17 @@ export interface RouterOptions {
   health?: Health;
   /** Counts and times answers by the API that gave them. */
   metrics?: HttpMetrics;
+  /** Proxies in front of the router whose X-Forwarded-For and -Proto it believes (TRUSTED_PROXIES). */
+  trustedProxies?: string[];
 }
 
 /**
- * The router of the processes-apart mode: one base URL, each request forwarded untouched (path,
- * query, headers, body streamed) to the API that serves its method and path. The write API
- * knows every route, so it answers 404, 405 and /v1/openapi.json for the whole service.
+ * The router of the processes-apart mode: one base URL, each request forwarded (path and query
+ * as sent, end-to-end headers, body streamed) to the API that serves its method and path. The
+ * write API knows every route, so it answers 404, 405 and /v1/openapi.json for the whole
+ * service. Hop-by-hop fields stay on their own connection, both ways: the client's connection
+ * is Node's server's alone (closed after `Connection: close` or HTTP/1.0, else kept alive with
+ * Fastify's keep-alive timeout, as the single process), and the API's is undici's pool's.
  */
 export async function createRouter(options: RouterOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -59,6 +67,8 @@ export async function createRouter(options: RouterOptions): Promise<FastifyInsta
     http: { requireHostHeader: false },
     routerOptions: { maxParamLength: 65_536 },
     rewriteUrl: (request) => (decodable(request.url ?? '/') ? request.url! : UNDECODABLE),
+    // Always a list (empty: none trusted), so that `request.ips` is the chain the router believes.
+    trustProxy: options.trustedProxies ?? [],
   });
   drainOnClose(app);
   app.server.on('checkExpectation', (request, response) => app.server.emit('request', request, response));
@@ -119,7 +129,12 @@ export async function createRouter(options: RouterOptions): Promise<FastifyInsta
       const toRead = request.method === 'GET' && options.readCatalog.methodsFor(path).includes('GET');
       const upstream = toRead ? options.readApiUrl : options.writeApiUrl;
       upstreamOf.set(request, toRead ? 'read-api' : 'write-api');
-      return reply.from(upstream.replace(/\/$/, '') + forwardableUrl(url));
+      return reply.from(upstream.replace(/\/$/, '') + forwardableUrl(url), {
+        // HTTP/1 only: the router's server speaks no HTTP/2.
+        rewriteRequestHeaders: (original, headers) =>
+          forwardedRequestHeaders(original, headers as IncomingHttpHeaders),
+        rewriteHeaders: (headers) => withoutHopByHop(headers),
+      });
     },
   });
   return app;

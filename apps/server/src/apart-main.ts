@@ -60,19 +60,16 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
     return app;
   };
 
-  // Reached through the router only: on loopback, whatever HOST says.
-  const writeApi = start('write-api', {
-    ...common,
+  // Reached through the router only: on loopback, whatever HOST says; the router, on loopback
+  // too, is the proxy they believe about the client's address (and so are TRUSTED_PROXIES, the
+  // proxies the router believes, whose addresses it passes on).
+  const behindRouter = {
     PORT: '0',
     HOST: '127.0.0.1',
-    METRICS_PORT: metricsPort(1),
-  });
-  const readApi = start('read-api', {
-    ...common,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    METRICS_PORT: metricsPort(2),
-  });
+    TRUSTED_PROXIES: ['loopback', ...env.TRUSTED_PROXIES].join(','),
+  };
+  const writeApi = start('write-api', { ...common, ...behindRouter, METRICS_PORT: metricsPort(1) });
+  const readApi = start('read-api', { ...common, ...behindRouter, METRICS_PORT: metricsPort(2) });
   start('projector', {
     ...common,
     METRICS_PORT: metricsPort(3),
@@ -84,6 +81,7 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
     HOST: env.HOST,
     LOG_LEVEL: env.LOG_LEVEL,
     METRICS_PORT: metricsPort(0),
+    TRUSTED_PROXIES: env.TRUSTED_PROXIES.join(','),
     READ_API_URL: `http://127.0.0.1:${readPort}`,
     WRITE_API_URL: `http://127.0.0.1:${writePort}`,
   });

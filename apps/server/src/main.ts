@@ -60,6 +60,7 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
     logLevel: env.LOG_LEVEL,
     health: observability.health,
     metrics: httpMetrics(observability.registry),
+    trustedProxies: env.TRUSTED_PROXIES,
   });
   api.addShutdownSteps(shutdown);
   // The projector and the job runner in-process: the same worker apps/projector runs alone,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trustedProxiesPiece } from './trusted-proxies.js';
 
 // Pieces shared by the apps' env.ts files; each app composes the ones it needs.
 const optionalUrl = z
@@ -50,6 +51,8 @@ export const envPieces = {
   DATA_DIR: z.string().min(1).default('.data'),
   /** Port of the embedded PostgreSQL when DATABASE_URL is unset. */
   EMBEDDED_POSTGRES_PORT: integer(1, 65_535, 54_329),
+  /** Proxies whose X-Forwarded-For and X-Forwarded-Proto are believed (see trusted-proxies.ts). */
+  TRUSTED_PROXIES: trustedProxiesPiece,
 } as const;
 
 export class EnvError extends Error {}
@@ -76,4 +79,5 @@ export const apiEnvPieces = {
   RATE_LIMIT_PER_TOKEN: envPieces.RATE_LIMIT_PER_TOKEN,
   RATE_LIMIT_PER_COMPANY: envPieces.RATE_LIMIT_PER_COMPANY,
   METRICS_PORT: envPieces.METRICS_PORT,
+  TRUSTED_PROXIES: envPieces.TRUSTED_PROXIES,
 } as const;

@@ -37,6 +37,8 @@ export interface ApiServiceOptions {
   logLevel?: string;
   /** Redis key prefix of the rate-limit windows (tests isolate themselves with it). */
   rateLimitKeyPrefix?: string;
+  /** Proxies whose X-Forwarded-* are believed (see `PlatformOptions`). */
+  trustedProxies?: string[];
 }
 
 export interface ApiService {
@@ -72,7 +74,12 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     clock,
     lastUse,
   });
-  const app = createPlatform({ authenticator, cursorSecret: options.cursorSecret, logger });
+  const app = createPlatform({
+    authenticator,
+    cursorSecret: options.cursorSecret,
+    logger,
+    trustedProxies: options.trustedProxies,
+  });
   // Described first: the single-machine server mounts the read routes before the write routes,
   // so the write API (which describes the read routes) lists Allow and OpenAPI in the same order.
   for (const route of options.servedElsewhere ?? []) app.routeCatalog.add(route);

@@ -80,4 +80,32 @@ describeWith(['postgres'], 'logging', () => {
     );
     expect(completed).toMatchObject({ empresa_id: t.empresaId, rota: '/v1/teste/produtos' });
   });
+
+  it("logs the client's address; X-Forwarded-For only from a trusted proxy (issue 22)", async () => {
+    const logged = async (trustedProxies: string[] | undefined) => {
+      const lines: string[] = [];
+      const sink = new Writable({
+        write(chunk, _enc, done) {
+          lines.push(String(chunk));
+          done();
+        },
+      });
+      const app = createPlatform({
+        authenticator: { authenticate: async () => null } as never,
+        cursorSecret: 'x'.repeat(32),
+        logger: createLogger('info', sink),
+        trustedProxies,
+      });
+      await app.inject({
+        url: '/v1/eu',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': '203.0.113.9, 198.51.100.4' },
+      });
+      await app.close();
+      return lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'incoming request').req;
+    };
+    expect(await logged(undefined)).toEqual({ method: 'GET', path: '/v1/eu', remoteAddress: '127.0.0.1' });
+    // The walk stops at the first address not trusted: the client's, not what it was told.
+    expect((await logged(['loopback'])).remoteAddress).toBe('198.51.100.4');
+  });
 });

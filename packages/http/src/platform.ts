@@ -29,17 +29,28 @@ export interface PlatformOptions {
   authenticator: Pick<Authenticator, 'authenticate'>;
   cursorSecret: string;
   logger: Logger;
+  /**
+   * Proxies whose X-Forwarded-For and X-Forwarded-Proto are believed (TRUSTED_PROXIES; the
+   * processes-apart APIs add `loopback`, their router): `request.ip` is then the client's address
+   * as they report it. None by default: a direct client could claim any address.
+   */
+  trustedProxies?: string[];
 }
 
 /**
  * JSON logs. A request is logged by path only (a query string may carry a token sent by
- * mistake), errors by kind and message, and every line is scrubbed of token text.
+ * mistake) and the client's address (behind a trusted proxy, the one it reports), errors by
+ * kind and message, and every line is scrubbed of token text.
  */
 export function createLogger(level = 'info', destination?: pino.DestinationStream): Logger {
   const options: pino.LoggerOptions = {
     level,
     serializers: {
-      req: (req: { method: string; url: string }) => ({ method: req.method, path: loggedPath(req.url) }),
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        path: loggedPath(req.url),
+        remoteAddress: req.ip,
+      }),
       err: loggedError,
     },
     redact: ['req.headers.authorization', 'headers.authorization'],
@@ -71,6 +82,7 @@ export function createPlatform(options: PlatformOptions): FastifyInstance {
     // A request without Host is refused in the envelope by the guard, not by Node with no body.
     http: { requireHostHeader: false },
     clientErrorHandler: answerClientError(options.logger as FastifyBaseLogger),
+    trustProxy: options.trustedProxies?.length ? options.trustedProxies : false,
   });
   onRouterError = answerRouterError(app, guard);
   // Node answers an unknown `Expect` with an empty 417 of its own; served as if absent instead.
