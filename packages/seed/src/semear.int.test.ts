@@ -13,10 +13,12 @@ interface LoggedEvent {
 describeWith(['postgres'], 'semear', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
   const now = new Date('2026-03-10T15:00:00Z');
+  // 200 products: bills enough to make the catalog's relational writes contend (issue 23: 16 of
+  // them in flight on one company's fence gave up at this size).
   const size: SemearOptions = {
     empresas: 1,
-    produtos: 20,
-    insumos: 30,
+    produtos: 200,
+    insumos: 60,
     fornecedores: 5,
     movimentos: 1_500,
     semente: 'tecelagem',
