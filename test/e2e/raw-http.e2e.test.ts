@@ -122,8 +122,8 @@ describeWith(['postgres'], 'the connection on a raw socket, one process and proc
     // The client connects from 127.0.0.2; the router reaches the APIs from 127.0.0.1.
     for (const mode of SERVICE_MODES) {
       const target = { ...targets.get(mode.name)!, localAddress: '127.0.0.2' };
-      // A read (the read API behind the router).
-      for (const path of ['/v1/eu']) {
+      // A read (the read API behind the router) and a path no route serves (the write API).
+      for (const path of ['/v1/eu', '/v1/rota-que-nao-existe']) {
         const seen = await rawExchange(
           target,
           `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${target.token}\r\n` +

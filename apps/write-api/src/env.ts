@@ -33,6 +33,7 @@ export function loadEnv(env: Record<string, string | undefined>) {
       NODE_ENV: p.NODE_ENV,
       DATABASE_POOL_SIZE,
       METRICS_PORT: p.METRICS_PORT,
+      TRUSTED_PROXIES: p.TRUSTED_PROXIES,
       ...eventLogEnvPieces,
       EVENT_STORE_ROWS: z.enum(['in-commit', 'after-commit']).default('in-commit'),
       EVENT_STORE_FAULT_EXIT_AFTER_COMMIT: z.coerce.number().int().min(1).optional(),

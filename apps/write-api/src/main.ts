@@ -48,6 +48,7 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
     logLevel: env.LOG_LEVEL,
     health: observability.health,
     metrics: httpMetrics(observability.registry),
+    trustedProxies: env.TRUSTED_PROXIES,
   });
   api.addShutdownSteps(shutdown);
   const jobs = await startJobRunner({
