@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTenantFixture } from '@factory/tenants';
 import { createTestDatabase, describeWith } from '@factory/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PrivateRedis, redisServerAvailable } from '../../packages/jobs/src/private-redis.fixture.js';
+import { SERVICE_MODES, type ServiceProcess, startService } from '../support/service-process.js';
 import { type FaultScene, startFaultScene } from './fault-scene.js';
 
 // Issue 10, part 4: Redis unreachable. The API keeps serving reads and writes with this
@@ -69,4 +74,103 @@ describeWith(['postgres'], 'Redis outage', () => {
     },
     120_000,
   );
+});
+
+/** The lines of `text` that are not one JSON object each (a log line as pino writes it). */
+function notJsonLines(text: string): string[] {
+  return text
+    .split('\n')
+    .filter((line) => line !== '')
+    .filter((line) => {
+      try {
+        const parsed: unknown = JSON.parse(line);
+        return typeof parsed !== 'object' || parsed === null || Array.isArray(parsed);
+      } catch {
+        return true;
+      }
+    });
+}
+
+/** How many of the JSON log lines in `text` carry `message`. */
+function logged(text: string, message: string): number {
+  return text.split('\n').filter((line) => line.includes(`"msg":"${message}"`)).length;
+}
+
+// Issue 22: every line a running process writes is one JSON line of its log. A Redis outage used
+// to put a multi-line `Error: connect ECONNREFUSED` dump on stderr for each reconnection attempt
+// of each BullMQ queue (no 'error' listener). The service runs as users start it, in both modes;
+// a redis-server of the test's own stops under it and comes back.
+describeWith(['postgres'], 'Redis outage under a running service', () => {
+  for (const mode of SERVICE_MODES)
+    it.skipIf(unavailable !== null)(
+      `${mode.name}: writes only JSON log lines while Redis is away and when it is back`,
+      async () => {
+        const db = await createTestDatabase({ poolSize: 2 });
+        const tenant = await createTenantFixture(db.pool, { escopos: ['estoque:escrever'] });
+        const redis = await PrivateRedis.start();
+        const dataDir = await mkdtemp(join(tmpdir(), 'factory-redis-outage-'));
+        let service: ServiceProcess | undefined;
+        try {
+          service = await startService(mode, dataDir, 1, {
+            DATABASE_URL: db.url,
+            REDIS_URL: redis.url,
+            LOG_LEVEL: 'info',
+          });
+          const running = service;
+          const read = () =>
+            fetch(`http://127.0.0.1:${running.port}/v1/estoque/saldos`, {
+              headers: { authorization: `Bearer ${tenant.token}` },
+            }).then((res) => res.status);
+          expect(await read()).toBe(200);
+          // From here on the process is running: the start-up lines are behind.
+          const from = { stdout: running.stdout().length, stderr: running.stderr().length };
+          const since = () => running.stdout().slice(from.stdout) + running.stderr().slice(from.stderr);
+          // One job runner in a single process; the write API's and the projector's apart.
+          const runners = mode.name === 'npm start' ? 1 : 2;
+
+          await redis.stop();
+          expect(await read()).toBe(200); // the rate limits fall back to this instance's own
+          await expect
+            .poll(() => logged(since(), 'jobs: Redis unreachable; queues and workers wait and reconnect'), {
+              timeout: 60_000,
+            })
+            .toBe(runners);
+          await expect
+            .poll(
+              () =>
+                logged(since(), 'rate limits: Redis unreachable, using in-process limits for this instance'),
+              {
+                timeout: 60_000,
+              },
+            )
+            .toBeGreaterThan(0);
+
+          await redis.restart();
+          await expect
+            .poll(() => logged(since(), 'jobs: Redis reachable again'), { timeout: 60_000 })
+            .toBe(runners);
+          await expect
+            .poll(
+              async () => {
+                await read();
+                return logged(since(), 'rate limits: Redis is back, shared limits restored');
+              },
+              { timeout: 60_000, interval: 200 },
+            )
+            .toBeGreaterThan(0);
+
+          expect(notJsonLines(running.stdout().slice(from.stdout))).toEqual([]);
+          expect(notJsonLines(running.stderr().slice(from.stderr))).toEqual([]);
+          // Once per state change, not once per error.
+          expect(logged(since(), 'jobs: Redis unreachable; queues and workers wait and reconnect')).toBe(
+            runners,
+          );
+        } finally {
+          await service?.stop();
+          await redis.close();
+          await rm(dataDir, { recursive: true, force: true });
+        }
+      },
+      240_000,
+    );
 });

@@ -9,6 +9,7 @@ import {
   type JobRunner,
   type JobSchedule,
 } from './job-kind.js';
+import { isConnectionError, redisOutageLog } from './redis-outage-log.js';
 
 export interface RedisJobRunnerOptions {
   redisUrl: string;
@@ -33,14 +34,19 @@ const schedulerId = (kind: string) => `${kind}:agendado`;
  * again by it.
  */
 export async function startRedisJobRunner(options: RedisJobRunnerOptions): Promise<JobRunner> {
-  // BullMQ blocks on its connections and must never give up on a command; connection errors
-  // surface through the workers' 'error' events and ioredis reconnects on its own.
+  // BullMQ blocks on its connections and must never give up on a command; ioredis reconnects on
+  // its own. Every client's errors (ours, and through the queues' and workers' 'error' events
+  // the duplicates BullMQ makes) go to one outage log: a queue without a listener prints each
+  // one on stderr, outside the JSON log.
   // Only the first connection is lazy, so that start-up fails when Redis is not there. The
   // workers' are not: ioredis then handles their connect promise itself, and BullMQ duplicates
   // them for its blocking reads; a lazy one still connecting when close() runs (a SIGTERM just
   // after start-up) rejects that promise with nobody awaiting it and the process dies.
+  const outage = redisOutageLog(options.log);
   const connect = (lazyConnect: boolean) =>
-    new Redis(options.redisUrl, { maxRetriesPerRequest: null, lazyConnect }).on('error', () => undefined);
+    new Redis(options.redisUrl, { maxRetriesPerRequest: null, lazyConnect })
+      .on('error', outage.failed)
+      .on('ready', outage.ready);
   const prefix = options.prefix ? { prefix: options.prefix } : {};
   const connection = connect(true);
   try {
@@ -52,7 +58,10 @@ export async function startRedisJobRunner(options: RedisJobRunnerOptions): Promi
   const workerConnections: Redis[] = [];
   const kinds = new Map(options.kinds.map((k) => [k.name, k]));
   const queues = new Map(
-    options.kinds.map((k) => [k.name, new Queue(queueName(k.name), { connection, ...prefix })]),
+    options.kinds.map((k) => [
+      k.name,
+      new Queue(queueName(k.name), { connection, ...prefix }).on('error', outage.failed),
+    ]),
   );
   const abort = new AbortController();
   const workers: Worker[] = [];
@@ -101,7 +110,10 @@ export async function startRedisJobRunner(options: RedisJobRunnerOptions): Promi
         maxStalledCount: 1000,
         ...prefix,
       });
-      worker.on('error', (error) => options.log.warn({ tipo: kind.name, err: error }, 'job worker error'));
+      worker.on('error', (error) => {
+        if (outage.down || isConnectionError(error)) outage.failed(error);
+        else options.log.warn({ tipo: kind.name, err: error }, 'job worker error');
+      });
       worker.on('failed', (job, error) => void failed(kind, job, error));
       workers.push(worker);
     }
