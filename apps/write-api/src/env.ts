@@ -37,6 +37,7 @@ export function loadEnv(env: Record<string, string | undefined>) {
       ...eventLogEnvPieces,
       EVENT_STORE_ROWS: z.enum(['in-commit', 'after-commit']).default('in-commit'),
       EVENT_STORE_FAULT_EXIT_AFTER_COMMIT: z.coerce.number().int().min(1).optional(),
+      EVENT_STORE_FAULT_KILL_BEFORE_APPEND: z.coerce.number().int().min(1).optional(),
     },
     env,
   );
