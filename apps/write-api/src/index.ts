@@ -6,6 +6,7 @@ import {
   createProductionWriteModel,
   createStockWriteModel,
   createWriteStore,
+  type HandleOptions,
   type RowsMode,
 } from '@factory/write-model';
 import { catalogoRoutes } from './catalogo/catalogo-routes.js';
@@ -23,6 +24,8 @@ export interface WriteApiDeps {
   store?: EventStore;
   /** Without `store`: where its write-side rows go (`after-commit`: EVENT_STORE_ROWS, see write-store). */
   rows?: RowsMode;
+  /** How long a write keeps retrying under contention (10 s), and who is told about it. */
+  contention?: HandleOptions;
 }
 
 /** Every route of the write API, ready to be registered on a platform instance. */
@@ -30,17 +33,22 @@ export function writeApiRoutes(deps: WriteApiDeps): AnyRoute[] {
   const store = deps.store ?? createWriteStore({ pool: deps.pool, rows: deps.rows });
   const estoque = {
     pool: deps.pool,
-    stock: createStockWriteModel({ pool: deps.pool, store }),
+    stock: createStockWriteModel({ pool: deps.pool, store, contention: deps.contention }),
     clock: deps.clock ?? (() => new Date()),
   };
   const catalogo = {
     pool: deps.pool,
-    catalog: createCatalogWriteModel({ pool: deps.pool, store }),
+    catalog: createCatalogWriteModel({ pool: deps.pool, store, contention: deps.contention }),
     clock: estoque.clock,
   };
   const producao = {
     pool: deps.pool,
-    production: createProductionWriteModel({ pool: deps.pool, stock: estoque.stock, store }),
+    production: createProductionWriteModel({
+      pool: deps.pool,
+      stock: estoque.stock,
+      store,
+      contention: deps.contention,
+    }),
     clock: estoque.clock,
   };
   return [

@@ -1,4 +1,5 @@
 export { eventLogCheck, postgresCheck, projectorLagCheck, type RedisCheck, redisCheck } from './checks.js';
+export { type ContentionMetrics, contentionMetrics } from './contention-metrics.js';
 export { createHealth, type Health, type HealthAnswer, type HealthCheck } from './health.js';
 export { type HttpMetrics, httpMetrics } from './http-metrics.js';
 export { type JobMetrics, jobMetrics } from './job-metrics.js';

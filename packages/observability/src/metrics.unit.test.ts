@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { contentionMetrics } from './contention-metrics.js';
 import { httpMetrics } from './http-metrics.js';
 import { jobMetrics } from './job-metrics.js';
 import { projectorMetrics } from './projector-metrics.js';
@@ -19,6 +20,18 @@ describe('metrics', () => {
     );
     expect(text).toContain('rate_limit_refusals_total{route="/v1/insumos/:id",app="test-app"} 1');
     expect(text).toContain('nodejs_eventloop_lag_seconds');
+  });
+
+  it('counts the retries of contended writes, their time, and those given up', async () => {
+    const registry = createRegistry('writes');
+    const contention = contentionMetrics(registry);
+    contention.contended({ attempts: 3, waitedMs: 40, gaveUp: false });
+    contention.contended({ attempts: 5, waitedMs: 10_000, gaveUp: true });
+    const text = await registry.metrics();
+    expect(text).toContain('write_contention_retries_total{app="writes"} 6');
+    expect(text).toContain('write_contention_given_up_total{app="writes"} 1');
+    expect(text).toContain('write_contention_seconds_bucket{le="0.05",app="writes"} 1');
+    expect(text).toContain('write_contention_seconds_count{app="writes"} 2');
   });
 
   it('counts job runs by kind and outcome, passing failures on', async () => {
