@@ -5,7 +5,17 @@ import { execSync, spawn } from 'node:child_process';
 
 const entry = process.argv[2] === 'apart' ? 'apps/server/dist/apart-main.js' : 'apps/server/dist/main.js';
 execSync('node scripts/ensure-install.mjs', { stdio: 'inherit' });
-execSync('npx turbo run build --filter=@factory/server... --output-logs=errors-only', { stdio: 'inherit' });
+// Imported once installed: it finds turbo in node_modules.
+const { runTurbo } = await import('./turbo.mjs');
+// turbo's own lines (its version, the packages in scope, the task summary) only when it fails.
+console.error('[factory] building the service (turbo; later starts reuse what did not change)...');
+const build = runTurbo(['run', 'build', '--filter=@factory/server...', '--output-logs=errors-only'], {
+  quiet: true,
+});
+if (build.status !== 0) {
+  process.stderr.write(build.output);
+  process.exit(build.status);
+}
 const server = spawn(process.execPath, [entry], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));
