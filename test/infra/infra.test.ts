@@ -43,10 +43,29 @@ describe('infra/compose.yaml', () => {
     expect(result!.messages.map((m: { rule: string }) => m.rule)).toContain('invalid-schema');
   });
 
-  it('runs KurrentDB, PostgreSQL, Redis, the three apps from their images, nginx and Prometheus', () => {
+  it('runs KurrentDB, PostgreSQL, Redis, the three apps and the settings page from their images, nginx and Prometheus', () => {
     expect(Object.keys(compose.services).sort()).toEqual(
-      ['kurrentdb', 'postgres', 'projector', 'prometheus', 'read-api', 'redis', 'router', 'write-api'].sort(),
+      [
+        'admin',
+        'kurrentdb',
+        'postgres',
+        'projector',
+        'prometheus',
+        'read-api',
+        'redis',
+        'router',
+        'write-api',
+      ].sort(),
     );
+    expect(compose.services.admin!.build).toEqual({
+      context: '..',
+      dockerfile: 'infra/Dockerfile',
+      args: { APP: 'admin' },
+    });
+    expect(compose.services.admin!.environment).toMatchObject({
+      NODE_ENV: 'production',
+      DATABASE_URL: expect.stringContaining('@postgres:5432/'),
+    });
     for (const app of APPS) {
       const service = compose.services[app]!;
       expect(service.build).toEqual({ context: '..', dockerfile: 'infra/Dockerfile', args: { APP: app } });

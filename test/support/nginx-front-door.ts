@@ -79,6 +79,8 @@ export interface NginxSettings {
   /** host:port of the read API and of the write API. */
   readApi: string;
   writeApi: string;
+  /** host:port of the settings page (apps/admin); by default the write API, which answers 404 there. */
+  adminApi?: string;
   /** Other template values than compose's (e.g. a short ROUTER_PROXY_READ_TIMEOUT). */
   overrides?: Record<string, string>;
 }
@@ -109,6 +111,7 @@ export async function startNginx(settings: NginxSettings): Promise<NginxFrontDoo
     ROUTER_PORT: `127.0.0.1:${port}`,
     ROUTER_READ_API: settings.readApi,
     ROUTER_WRITE_API: settings.writeApi,
+    ROUTER_ADMIN: settings.adminApi ?? settings.writeApi,
     ...settings.overrides,
   });
   // Temporary files (bodies, upstream answers) in this folder rather than the package's

@@ -78,6 +78,7 @@ export async function createAdminApp(options: AdminAppOptions): Promise<FastifyI
       },
     },
     referrerPolicy: { policy: 'same-origin' },
+    frameguard: { action: 'deny' },
   });
   await app.register(formbody);
   await app.register(cookie);

@@ -13,6 +13,8 @@ const shape = {
   READ_API_URL: z.url(),
   /** Base URL of the write API (every other method and path, 404 and 405 included). */
   WRITE_API_URL: z.url(),
+  /** Base URL of the administrators' settings page (/admin); unset: those paths go to the write API. */
+  ADMIN_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
 };
 
 /** The router's configuration: the only place it reads the environment. */

@@ -24,6 +24,7 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
   const router = await createRouter({
     readApiUrl: env.READ_API_URL,
     writeApiUrl: env.WRITE_API_URL,
+    adminUrl: env.ADMIN_URL,
     readCatalog: readApiCatalog(),
     logger: createLogger(env.LOG_LEVEL),
     health: observability.health,

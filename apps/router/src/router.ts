@@ -33,6 +33,8 @@ const decodable = (url: string): boolean => {
 export interface RouterOptions {
   readApiUrl: string;
   writeApiUrl: string;
+  /** The settings page (apps/admin): /admin and every path below it go there when given. */
+  adminUrl?: string;
   /** The read API's routes: a GET on one of them goes there, everything else to the write API. */
   readCatalog: RouteCatalog;
   logger: ReturnType<typeof createLogger>;
@@ -126,9 +128,11 @@ export async function createRouter(options: RouterOptions): Promise<FastifyInsta
       // Absolute-form (`GET http://host/v1/eu`) or `*`: no path of ours; never forwarded elsewhere.
       if (!url.startsWith('/')) return sendError(request, reply, new ApiError('rota_inexistente'));
       const path = url.split('?')[0]!;
-      const toRead = request.method === 'GET' && options.readCatalog.methodsFor(path).includes('GET');
-      const upstream = toRead ? options.readApiUrl : options.writeApiUrl;
-      upstreamOf.set(request, toRead ? 'read-api' : 'write-api');
+      const toAdmin = options.adminUrl !== undefined && (path === '/admin' || path.startsWith('/admin/'));
+      const toRead =
+        !toAdmin && request.method === 'GET' && options.readCatalog.methodsFor(path).includes('GET');
+      const upstream = toAdmin ? options.adminUrl! : toRead ? options.readApiUrl : options.writeApiUrl;
+      upstreamOf.set(request, toAdmin ? 'admin' : toRead ? 'read-api' : 'write-api');
       return reply.from(upstream.replace(/\/$/, '') + forwardableUrl(url), {
         // HTTP/1 only: the router's server speaks no HTTP/2.
         rewriteRequestHeaders: (original, headers) =>

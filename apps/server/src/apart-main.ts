@@ -49,6 +49,7 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
     'write-api': 'finishWork',
     'read-api': 'finishWork',
     projector: 'finishWork',
+    admin: 'finishWork',
   };
   const start = (name: AppName, appEnv: Record<string, string>): AppProcess => {
     const app = startApp(name, appEnv);
@@ -75,7 +76,15 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
     METRICS_PORT: metricsPort(3),
     PROJECTOR_MAX_LAG_SECONDS: String(env.PROJECTOR_MAX_LAG_SECONDS),
   });
-  const [writePort, readPort] = await Promise.all([writeApi.port, readApi.port]);
+  // The settings page, reached through the router at /admin/ (its migrations are done above).
+  const admin = start('admin', {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: services.databaseUrl,
+    LOG_LEVEL: env.LOG_LEVEL,
+    NODE_ENV: env.NODE_ENV,
+  });
+  const [writePort, readPort, adminPort] = await Promise.all([writeApi.port, readApi.port, admin.port]);
   const router = start('router', {
     PORT: String(env.PORT),
     HOST: env.HOST,
@@ -84,9 +93,11 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
     TRUSTED_PROXIES: env.TRUSTED_PROXIES.join(','),
     READ_API_URL: `http://127.0.0.1:${readPort}`,
     WRITE_API_URL: `http://127.0.0.1:${writePort}`,
+    ADMIN_URL: `http://127.0.0.1:${adminPort}`,
   });
   const port = String(await router.port);
   say(`serving every /v1 route on ${baseUrl(env.HOST, port)}`);
+  say(`administrators' settings page on ${baseUrl(env.HOST, port)}/admin/`);
   if (env.SEED_DEMO) {
     // The demo's history is written here, before the apps serve it, on the log they run on.
     const store = createWriteStore({ pool, log: env.eventLog });

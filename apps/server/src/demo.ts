@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Pool } from '@factory/database';
 import type { EventStore } from '@factory/event-store';
 import { seedDemoHistory } from '@factory/seed';
-import { seedDemoCompany } from '@factory/tenants';
+import { demoAdminSignIn, invitationLink, seedDemoCompany } from '@factory/tenants';
 
 export interface DemoOptions {
   /** True on the embedded database only: a DATABASE_URL is someone's real database. */
@@ -55,4 +55,11 @@ export async function announceDemo(pool: Pool, options: DemoOptions): Promise<vo
       'the demo company exists but its token is not in the data folder: create one with `npm run ops -- token criar`',
     );
   }
+  // The settings page: a fresh one-time link while the demo administrator has no password.
+  const signIn = await demoAdminSignIn(pool, empresaId, now);
+  if (signIn.codigo)
+    say(
+      `demo administrator (${signIn.email}): set a password and sign in at ${invitationLink(options.baseUrl, signIn.codigo)}`,
+    );
+  else say(`demo administrator: sign in as ${signIn.email} at ${options.baseUrl}/admin/entrar`);
 }

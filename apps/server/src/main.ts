@@ -1,3 +1,4 @@
+import { createAdminApp, mountAdmin } from '@factory/admin';
 import { GracefulShutdown } from '@factory/config';
 import { createPool, migrate } from '@factory/database';
 import { createApiService, createLogger, idempotencyPurgeJob, idempotencyPurgeSchedule } from '@factory/http';
@@ -63,6 +64,13 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
     trustedProxies: env.TRUSTED_PROXIES,
   });
   api.addShutdownSteps(shutdown);
+  // The administrators' settings page on the same port, at /admin/ (its own Fastify instance).
+  const admin = await createAdminApp({
+    pool,
+    logger: createLogger(env.LOG_LEVEL).child({ componente: 'admin' }),
+  });
+  await mountAdmin(api.app.server, admin);
+  shutdown.add('closeConnections', 'settings page', () => admin.close());
   // The projector and the job runner in-process: the same worker apps/projector runs alone,
   // plus this process's own idempotency-key purge.
   await startProjectorWorker({
@@ -85,6 +93,7 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
   const address = await api.app.listen({ port: env.PORT, host: env.HOST });
   const port = new URL(address).port;
   say(`serving every /v1 route on ${baseUrl(env.HOST, port)}`);
+  say(`administrators' settings page on ${baseUrl(env.HOST, port)}/admin/`);
 
   if (env.SEED_DEMO)
     await announceDemo(pool, {

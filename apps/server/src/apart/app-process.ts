@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-export type AppName = 'write-api' | 'read-api' | 'projector' | 'router';
+export type AppName = 'write-api' | 'read-api' | 'projector' | 'router' | 'admin';
 
 /**
  * An app's entry point beside this one: its TypeScript source when this file runs from source
