@@ -33,6 +33,7 @@ export function loadEnv(env: Record<string, string | undefined>) {
       NODE_ENV: p.NODE_ENV,
       DATABASE_POOL_SIZE,
       METRICS_PORT: p.METRICS_PORT,
+      WRITE_CONTENTION_DEADLINE_SECONDS: p.WRITE_CONTENTION_DEADLINE_SECONDS,
       TRUSTED_PROXIES: p.TRUSTED_PROXIES,
       ...eventLogEnvPieces,
       EVENT_STORE_ROWS: z.enum(['in-commit', 'after-commit']).default('in-commit'),

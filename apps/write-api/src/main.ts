@@ -3,6 +3,7 @@ import { createPool, migrate } from '@factory/database';
 import { createApiService, createLogger, idempotencyPurgeJob, idempotencyPurgeSchedule } from '@factory/http';
 import { queuePrefixFor, startJobRunner } from '@factory/jobs';
 import {
+  contentionMetrics,
   eventLogCheck,
   httpMetrics,
   jobMetrics,
@@ -41,7 +42,14 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
     redisUrl: env.REDIS_URL,
     limits: { perToken: env.RATE_LIMIT_PER_TOKEN, perCompany: env.RATE_LIMIT_PER_COMPANY },
     cursorSecret: env.CURSOR_SECRET,
-    routes: writeApiRoutes({ pool, store }),
+    routes: writeApiRoutes({
+      pool,
+      store,
+      contention: {
+        deadlineMs: env.WRITE_CONTENTION_DEADLINE_SECONDS * 1000,
+        observer: contentionMetrics(observability.registry),
+      },
+    }),
     // Behind the router every path not served by the read API lands here: this process answers
     // 404, 405 and /v1/openapi.json for the whole service.
     servedElsewhere: readApiRoutes({ pool }),

@@ -45,6 +45,11 @@ export const envPieces = {
     (v) => (v === '' ? undefined : v),
     z.coerce.number().int().min(0).max(65_535).optional(),
   ),
+  /**
+   * A write losing races to concurrent writers keeps deciding again this long after its first
+   * attempt, then is answered 503 banco_indisponivel (retry later with the same key).
+   */
+  WRITE_CONTENTION_DEADLINE_SECONDS: integer(1, 3_600, 10),
   /** /readyz of a process hosting the projector fails while a projection lags more than this. */
   PROJECTOR_MAX_LAG_SECONDS: integer(1, 86_400, 60),
   /** Folder of the single-machine mode's data (embedded PostgreSQL, cursor secret). */
