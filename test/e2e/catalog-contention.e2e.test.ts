@@ -16,6 +16,7 @@ const ROOT = new URL('../../', import.meta.url).pathname;
 interface WriteApi {
   child: ChildProcess;
   port: number;
+  metricsPort: number;
   exited: Promise<number | null>;
 }
 
@@ -33,6 +34,7 @@ function startWriteApi(databaseUrl: string): Promise<WriteApi> {
         LOG_LEVEL: 'error',
         RATE_LIMIT_PER_TOKEN: '1000000',
         RATE_LIMIT_PER_COMPANY: '1000000',
+        METRICS_PORT: '0',
       },
       stdio: ['ignore', 'ignore', 'pipe'],
     },
@@ -43,7 +45,9 @@ function startWriteApi(databaseUrl: string): Promise<WriteApi> {
     child.stderr!.on('data', (chunk) => {
       said += String(chunk);
       const port = /listening on port (\d+)/.exec(said)?.[1];
-      if (port) resolve({ child, port: Number(port), exited });
+      const metricsPort = /metrics, \/healthz and \/readyz on port (\d+)/.exec(said)?.[1];
+      if (port && metricsPort)
+        resolve({ child, port: Number(port), metricsPort: Number(metricsPort), exited });
     });
     void exited.then(() => reject(new Error(`write API exited before listening:\n${said}`)));
   });
@@ -254,12 +258,26 @@ describeWith(['postgres'], 'catalog relations under contention: two write API pr
     );
     expect(orphans).toEqual([]);
 
+    // What the processes counted: none gave up; how often they decided again.
+    const counted = async (name: string) => {
+      let sum = 0;
+      for (const api of apis) {
+        const text = await (await fetch(`http://127.0.0.1:${api.metricsPort}/metrics`)).text();
+        sum += Number(new RegExp(`^${name}\\{[^}]*\\} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+      }
+      return sum;
+    };
+    expect(await counted('write_contention_given_up_total')).toBe(0);
+    const retries = await counted('write_contention_retries_total');
+    const contended = await counted('write_contention_seconds_count');
+
     // Figures for the record (never asserted: speed belongs to the benchmarks).
     const refused = answers.filter((a) => !applied(a));
     const longest = answers.reduce((x, y) => (y.ms > x.ms ? y : x));
     console.log(
       `[catalog contention] ${answers.length - refused.length} applied, ${refused.length} refused ` +
         `(${[409, 422, 200].map((s) => `${s}: ${refused.filter((a) => a.status === s).length}`).join(', ')}); ` +
+        `${contended} writes decided again, ${retries} retries in all; ` +
         `longest answer ${Math.round(longest.ms)} ms (${longest.write.name})`,
     );
   }, 180_000);
