@@ -7,6 +7,7 @@ import { listenForAuthChanges } from './auth/auth-change-listener.js';
 import type { TokenStore } from './auth/auth-context.js';
 import { Authenticator } from './auth/authenticator.js';
 import { LastUseRecorder } from './auth/last-use-recorder.js';
+import { keyHolderSessionOf } from './idempotency/key-holder-session.js';
 import { observeRequests, registerHealthRoutes } from './observability/health-routes.js';
 import { openApiRoute } from './openapi/openapi-route.js';
 import { createLogger, createPlatform } from './platform.js';
@@ -95,9 +96,10 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   );
   lastUse.start();
   // Fastify's close stops accepting and waits for the requests in flight; their last uses are
-  // flushed after that, while the pool is still open.
+  // flushed after that, while the pool is still open. No attempt runs any more, so the idempotency
+  // keys' holder session (a connection outside the pool) can go too.
   const closeConnections = async () => {
-    await Promise.all([listener.close(), rateLimiter.close()]);
+    await Promise.all([listener.close(), rateLimiter.close(), keyHolderSessionOf(options.pool).close()]);
   };
   return {
     app,
@@ -107,7 +109,11 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
       shutdown
         .add('stopAccepting', 'HTTP server', () => app.close())
         .add('flush', 'token last-use times', () => lastUse.stop())
-        .add('closeConnections', 'auth listener and rate-limit Redis', closeConnections);
+        .add(
+          'closeConnections',
+          'auth listener, rate-limit Redis and idempotency key holder',
+          closeConnections,
+        );
     },
     async close() {
       await app.close();
