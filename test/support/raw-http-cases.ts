@@ -140,18 +140,20 @@ class RawConnection {
     return answer;
   }
 
-  /** Whether a 1xx answer came (true) or PATIENCE_MS passed without one (false). */
-  async interimAnswer(): Promise<boolean> {
-    const seen = await this.#until(() => {
-      if (this.interim.length > 0) return true;
-      if (this.reader.pending === 0) return undefined;
+  /**
+   * What came first after a request head with `Expect: 100-continue`: a 1xx answer, a final one
+   * (a server may refuse at once: the body is then not sent), or nothing within PATIENCE_MS.
+   */
+  async interimAnswer(): Promise<'interim' | WireResponse | 'nothing'> {
+    const seen = await this.#until((): 'interim' | WireResponse | undefined => {
+      if (this.interim.length > 0) return 'interim';
       const next = this.reader.next();
       if (next === null) return undefined;
-      if (next.status >= 200) throw new Error(`a final ${next.status} came before 100 Continue`);
+      if (next.status >= 200) return next;
       this.interim.push(next.status);
-      return true;
+      return 'interim';
     });
-    return seen === true;
+    return seen ?? 'nothing';
   }
 
   /** Whether the server closes the connection (true) or keeps it past PATIENCE_MS (false). */
@@ -283,7 +285,8 @@ export async function pipelined(target: RawTarget): Promise<RawObservation> {
 /**
  * `Expect: 100-continue` on a write with a valid token (RFC 9110 §10.1.1): the client sends the
  * head only, waits for 100 Continue, then the body, and gets the write's real answer. A server
- * that sends no 100 is recorded (`interim` empty) after PATIENCE_MS, when the body goes anyway.
+ * that sends no 100 is recorded (`interim` empty) after PATIENCE_MS, when the body goes anyway;
+ * one that answers at once with a final status gets no body, and that answer is recorded.
  */
 export async function expectContinue(target: RawTarget): Promise<RawObservation> {
   const connection = new RawConnection(target);
@@ -293,7 +296,8 @@ export async function expectContinue(target: RawTarget): Promise<RawObservation>
     `POST ${WRITE_PATH} HTTP/1.1\r\n${head(target)}Content-Type: application/json\r\n` +
       `Content-Length: ${body.length}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`,
   );
-  await connection.interimAnswer();
+  const first = await connection.interimAnswer();
+  if (typeof first === 'object') return observe(connection, [first], true);
   await connection.send(body);
   const answer = await connection.response();
   return observe(connection, [answer], true);
