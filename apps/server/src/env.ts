@@ -15,6 +15,7 @@ export function loadEnv(env: Record<string, string | undefined>) {
       DATA_DIR: p.DATA_DIR,
       EMBEDDED_POSTGRES_PORT: p.EMBEDDED_POSTGRES_PORT,
       PROJECTOR_MAX_LAG_SECONDS: p.PROJECTOR_MAX_LAG_SECONDS,
+      WRITE_CONTENTION_DEADLINE_SECONDS: p.WRITE_CONTENTION_DEADLINE_SECONDS,
       /** `false` skips creating the demo company (and printing its token) at start. */
       SEED_DEMO: z
         .enum(['true', 'false'])

@@ -3,6 +3,7 @@ import { GracefulShutdown } from '@factory/config';
 import { createPool, migrate } from '@factory/database';
 import { createApiService, createLogger, idempotencyPurgeJob, idempotencyPurgeSchedule } from '@factory/http';
 import {
+  contentionMetrics,
   eventLogCheck,
   httpMetrics,
   postgresCheck,
@@ -56,7 +57,14 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
     cursorSecret: await resolveCursorSecret(env.CURSOR_SECRET, env.DATA_DIR),
     routes: [
       ...readApiRoutes({ pool, windowSeconds: env.STABILIZATION_WINDOW_SECONDS }),
-      ...writeApiRoutes({ pool, store: eventStore }),
+      ...writeApiRoutes({
+        pool,
+        store: eventStore,
+        contention: {
+          deadlineMs: env.WRITE_CONTENTION_DEADLINE_SECONDS * 1000,
+          observer: contentionMetrics(observability.registry),
+        },
+      }),
     ],
     logLevel: env.LOG_LEVEL,
     health: observability.health,
