@@ -160,6 +160,18 @@ describe('router', () => {
     expect(fields['keep-alive']).toBe(`timeout=${router.server.keepAliveTimeout / 1000}`);
   });
 
+  it('issue 22: a chunked body reaches the API whole, re-framed by the router', async () => {
+    const port = Number(new URL(base).port);
+    const seen = await rawExchange(
+      { host: '127.0.0.1', port },
+      'POST /v1/insumos/lote HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+        'Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n5\r\n{"a":\r\n3\r\n 1}\r\n0\r\n\r\n',
+    );
+    const echoed = JSON.parse(seen.responses[0]!.body);
+    expect(echoed).toMatchObject({ upstream: 'write', body: '{"a": 1}' });
+    expect(seen.closedByServer).toBe(true);
+  });
+
   it('issue 22: believes X-Forwarded-* from a trusted proxy only, up to the first address it does not trust', async () => {
     const behindProxy = await createRouter({
       readApiUrl: read.url,
