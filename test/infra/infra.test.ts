@@ -180,6 +180,8 @@ describe('infra/nginx.conf.template', () => {
     const given = Object.keys(router).filter((name) => name.startsWith('ROUTER_'));
     expect([...used].sort()).toEqual(given.sort());
     expect(composeRouterEnvironment()).toEqual(router);
+    const documented = [...read('infra/README.md').matchAll(/^\| `(ROUTER_[A-Z_]+)`/gm)].map((m) => m[1]!);
+    expect(documented.sort()).toEqual(given.sort());
     expect(renderNginxConf(conf, router)).not.toMatch(new RegExp(TEMPLATE_VARIABLE.source));
     expect(() => renderNginxConf(conf, {})).toThrow(/no value for ROUTER_/); // the check can fail
   });
