@@ -1,14 +1,16 @@
 // `npm start` / `npm run start:apart`: installs dependencies if needed, builds (turbo caches
 // unchanged packages), then runs the single-machine server, or with `apart` the same service as
 // separate processes behind a router. Plain Node: it runs before anything is installed.
-import { execSync, spawn } from 'node:child_process';
+import { execSync } from 'node:child_process';
 
 const entry = process.argv[2] === 'apart' ? 'apps/server/dist/apart-main.js' : 'apps/server/dist/main.js';
 execSync('node scripts/ensure-install.mjs', { stdio: 'inherit' });
 // Imported once installed: it finds turbo in node_modules.
 const { runTurbo } = await import('./turbo.mjs');
 // turbo's own lines (its version, the packages in scope, the task summary) only when it fails.
-console.error('[factory] building the service (turbo; later starts reuse what did not change)...');
+console.error(
+  '[factory] building the service (a few minutes the first time; later starts reuse what did not change)...',
+);
 const build = runTurbo(['run', 'build', '--filter=@factory/server...', '--output-logs=errors-only'], {
   quiet: true,
 });
@@ -16,6 +18,6 @@ if (build.status !== 0) {
   process.stderr.write(build.output);
   process.exit(build.status);
 }
-const server = spawn(process.execPath, [entry], { stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+// In this process rather than a child: Ctrl-C reaches the server once, from the terminal, instead
+// of once from the terminal and once more passed on by a parent ("SIGINT: already stopping").
+await import(new URL(`../${entry}`, import.meta.url).href);
