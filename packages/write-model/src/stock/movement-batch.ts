@@ -1,4 +1,4 @@
-import type { Settled } from '@factory/database';
+import { ContentionDeadlineError, type Settled } from '@factory/database';
 import type { AppendRequest } from '@factory/event-store';
 import { type CommandWrite, handleCommand } from '../handle-command.js';
 import { isUuid } from '../uuid.js';
@@ -15,7 +15,8 @@ const KEY_REUSED = { kind: 'key_reused', mensagem: 'Idempotency-Key já usada em
 /**
  * The group commit's flush: the movement commands of concurrent requests, decided together and
  * appended in one append by the command handler (movementBatch). A failure that is not a
- * conflict runs each command alone, so that it fails only its own.
+ * conflict runs each command alone, so that it fails only its own; still losing races at the
+ * contention deadline fails them all (each alone would wait as long again).
  */
 export async function commitMovements(
   deps: StockDeps,
@@ -24,7 +25,9 @@ export async function commitMovements(
   try {
     return await handleCommand(deps.store, movementBatch(deps, jobs), deps.contention);
   } catch (error) {
-    if (jobs.length === 1) return [{ ok: false, error }];
+    // Past the contention deadline already: one by one, each would wait as long again.
+    if (jobs.length === 1 || error instanceof ContentionDeadlineError)
+      return jobs.map(() => ({ ok: false, error }));
     const settled: Settled<MovementOutcome>[] = [];
     for (const job of jobs) settled.push(...(await commitMovements(deps, [job])));
     return settled;

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { ContentionDeadlineError } from '@factory/database';
+import { createPostgresEventStore, type EventStore } from '@factory/event-store';
 import { createTenantFixture, type TenantFixture } from '@factory/tenants';
 import { createTestDatabase, describeWith, type TestDatabase } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
@@ -130,5 +132,32 @@ describeWith(['postgres'], 'movement group commit', () => {
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
     const next = await entry(stock, item);
     expect(next.ok && next.movimento.saldo).toBe('4');
+  });
+
+  it('fails a whole batch still losing races at its deadline, without running its jobs one by one after it', async () => {
+    const items = [await defineItem(), await defineItem(), await defineItem()];
+    const plain = createPostgresEventStore({ pool: db.pool, listen: null });
+    // Before each of its appends, another process's write lands on the same items first.
+    const losing: EventStore = {
+      ...plain,
+      async append(request) {
+        for (const insumoId of items) await entry(stock, insumoId, 'rival');
+        return plain.append(request);
+      },
+    };
+    let givenUp = 0;
+    const slow = createStockWriteModel({
+      pool: db.pool,
+      store: losing,
+      contention: { deadlineMs: 200, observer: { contended: (write) => void (write.gaveUp && givenUp++) } },
+    });
+    const outcomes = await Promise.allSettled(items.map((insumoId) => entry(slow, insumoId)));
+    for (const outcome of outcomes) {
+      expect(outcome.status).toBe('rejected');
+      expect((outcome as PromiseRejectedResult).reason).toBeInstanceOf(ContentionDeadlineError);
+    }
+    // Three jobs in at most two batches (a lone first one, then the rest together), each given
+    // up once: run one by one after that, the batch's jobs would have given up again each.
+    expect(givenUp).toBeLessThanOrEqual(2);
   });
 });
