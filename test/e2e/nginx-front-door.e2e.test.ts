@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -105,6 +106,7 @@ describeWithNginx('nginx (infra/nginx.conf.template) in front of npm run start:a
             STABILIZATION_WINDOW_SECONDS: '0',
             RATE_LIMIT_PER_TOKEN: '100000',
             RATE_LIMIT_PER_COMPANY: '100000',
+            LOG_LEVEL: 'info', // each request's line, with the client's address
           }),
         );
       }
@@ -158,6 +160,19 @@ describeWithNginx('nginx (infra/nginx.conf.template) in front of npm run start:a
         expect(viaNginx.extraBytes).toBe(0);
         expect(comparable(viaNginx)).toEqual(comparable(direct));
       }, 120_000);
+
+    it("replaces a client's X-Forwarded-For: the APIs log the address nginx saw", async () => {
+      // The apart APIs believe loopback, where nginx is: an X-Forwarded-For nginx only appended
+      // to would have them log the address the client wrote.
+      const path = `/v1/nada-${randomUUID()}`;
+      const answer = await fetch(nginx!.base + path, { headers: { 'x-forwarded-for': '203.0.113.9' } });
+      expect(answer.status).toBe(404);
+      const line = apart!
+        .stdout()
+        .split('\n')
+        .find((text) => text.includes(path) && text.includes('remoteAddress'));
+      expect(JSON.parse(line!).req.remoteAddress).toBe('127.0.0.1');
+    });
 
     it('answers a malformed request line with 400 parametro_invalido', async () => {
       expectEnvelope(await rawRequest(nginx!.port, 'GARBAGE\r\n\r\n'), 400, 'parametro_invalido');
