@@ -81,6 +81,7 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
   shutdown.add('closeConnections', 'settings page', () => admin.close());
   // The projector and the job runner in-process: the same worker apps/projector runs alone,
   // plus this process's own idempotency-key purge.
+  const jobsLog = createLogger(env.LOG_LEVEL).child({ componente: 'jobs' });
   await startProjectorWorker({
     pool,
     databaseUrl: services.databaseUrl,
@@ -90,9 +91,9 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
     registry: observability.registry,
     log: {
       projector: createLogger(env.LOG_LEVEL).child({ componente: 'projector' }),
-      jobs: createLogger(env.LOG_LEVEL).child({ componente: 'jobs' }),
+      jobs: jobsLog,
     },
-    otherJobs: [idempotencyPurgeJob({ pool, log: say })],
+    otherJobs: [idempotencyPurgeJob({ pool, log: jobsLog })],
     schedules: [idempotencyPurgeSchedule()],
     shutdown,
   });

@@ -59,13 +59,14 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
     trustedProxies: env.TRUSTED_PROXIES,
   });
   api.addShutdownSteps(shutdown);
+  const jobsLog = createLogger(env.LOG_LEVEL).child({ componente: 'jobs' });
   const jobs = await startJobRunner({
     redisUrl: env.REDIS_URL,
     // Queues per database: a job names rows of its own database.
     prefix: queuePrefixFor(env.DATABASE_URL),
-    kinds: [jobMetrics(observability.registry).counted(idempotencyPurgeJob({ pool, log: say }))],
+    kinds: [jobMetrics(observability.registry).counted(idempotencyPurgeJob({ pool, log: jobsLog }))],
     schedules: [idempotencyPurgeSchedule()],
-    log: createLogger(env.LOG_LEVEL).child({ componente: 'jobs' }),
+    log: jobsLog,
   });
   shutdown.add('finishWork', 'jobs', () => jobs.close());
   if (observability.metricsPort !== undefined)

@@ -52,7 +52,7 @@ describeWith(['postgres', 'redis'], 'idempotency key purge', () => {
   it('schedules one BullMQ job for every instance when Redis is there', async () => {
     const prefix = `test-purge-${randomBytes(4).toString('hex')}`;
     const lines: string[] = [];
-    const log = (line: string) => lines.push(line);
+    const log = { info: (_fields: object, message: string) => void lines.push(message) };
     const start = () =>
       startJobRunner({
         redisUrl: redisUrl(),
@@ -84,7 +84,7 @@ describeWith(['postgres', 'redis'], 'idempotency key purge', () => {
   it('runs on a timer of its own without Redis', async () => {
     const purge = await startJobRunner({
       redisUrl: null,
-      kinds: [idempotencyPurgeJob({ pool: db.pool, log: () => undefined, clock: () => NOW })],
+      kinds: [idempotencyPurgeJob({ pool: db.pool, log: quiet, clock: () => NOW })],
       schedules: [idempotencyPurgeSchedule(20)],
       log: quiet,
     });

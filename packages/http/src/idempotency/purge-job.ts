@@ -1,5 +1,5 @@
 import type { Pool } from '@factory/database';
-import type { JobKind, JobSchedule } from '@factory/jobs';
+import type { JobKind, JobLog, JobSchedule } from '@factory/jobs';
 import { purgeExpiredKeys } from './idempotency-repository.js';
 
 export const PURGE_JOB = 'idempotency-purge';
@@ -7,7 +7,8 @@ const EVERY_MS = 15 * 60 * 1000;
 
 export interface IdempotencyPurgeOptions {
   pool: Pool;
-  log: (line: string) => void;
+  /** The process's JSON log (a running process writes nothing else). */
+  log: Pick<JobLog, 'info'>;
   clock?: () => Date;
 }
 
@@ -24,7 +25,8 @@ export function idempotencyPurgeJob(options: IdempotencyPurgeOptions): JobKind {
     attempts: 1,
     async run() {
       const deleted = await purgeExpiredKeys(options.pool, clock());
-      if (deleted > 0) options.log(`idempotency purge: ${deleted} expired keys deleted`);
+      if (deleted > 0)
+        options.log.info({ chaves_apagadas: deleted }, 'idempotency purge: expired keys deleted');
     },
   };
 }
