@@ -167,11 +167,14 @@ describeWithNginx('nginx (infra/nginx.conf.template) in front of npm run start:a
       const path = `/v1/nada-${randomUUID()}`;
       const answer = await fetch(nginx!.base + path, { headers: { 'x-forwarded-for': '203.0.113.9' } });
       expect(answer.status).toBe(404);
-      const line = apart!
-        .stdout()
-        .split('\n')
-        .find((text) => text.includes(path) && text.includes('remoteAddress'));
-      expect(JSON.parse(line!).req.remoteAddress).toBe('127.0.0.1');
+      // The API's log line and its answer travel apart: wait for the line.
+      const logged = () =>
+        apart!
+          .stdout()
+          .split('\n')
+          .find((text) => text.includes(path) && text.includes('remoteAddress'));
+      while (!logged()) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(JSON.parse(logged()!).req.remoteAddress).toBe('127.0.0.1');
     });
 
     it('answers a malformed request line with 400 parametro_invalido', async () => {
