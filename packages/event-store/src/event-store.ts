@@ -1,5 +1,5 @@
 import type { LogCheckpoint } from './checkpoint.js';
-import type { AppendOutcome, AppendRequest, LoadedStreamData, StreamToLoad } from './write-side.js';
+import type { SnapshotKind, UniquenessChange, WriteCheck, WriteSideRow } from './write-side.js';
 
 /** What every stored event is: a stable, versioned type name and its JSON data. */
 export type EventShape = { type: string; data: unknown };
@@ -103,6 +103,71 @@ export interface Subscription {
   /** Settles when the subscription ends: resolves after close(), rejects when `handle` throws. */
   readonly done: Promise<void>;
 }
+
+/** One stream's part of an append: its events, in order, and the revision it must be at. */
+export interface StreamAppend {
+  stream: string;
+  events: readonly EventToAppend[];
+  expectedRevision: ExpectedRevision;
+}
+
+/** Everything one write commits: several streams atomically, the rows, claims and checks. */
+export interface AppendRequest {
+  streams: readonly StreamAppend[];
+  rows?: readonly WriteSideRow[];
+  uniqueness?: readonly UniquenessChange[];
+  checks?: readonly WriteCheck[];
+}
+
+/** Where an event landed: in this append, or in an earlier one that carried its id. */
+export interface AppendedRef {
+  id: string;
+  stream: string;
+  revision: number;
+  position: number;
+  checkpoint: LogCheckpoint;
+}
+
+/**
+ * What an append did: wrote every stream's events (and its rows), or nothing and why. Several
+ * reasons may hold at once; all of them are reported.
+ */
+export type AppendOutcome =
+  | { written: true; events: AppendedRef[] }
+  | {
+      written: false;
+      /**
+       * Events already in the log carrying one of the ids: an earlier attempt of the same write
+       * (every id of a stream found in that stream), or a key reused for another write.
+       */
+      existing: AppendedRef[];
+      /** Streams not at their expected revision. */
+      conflicts: Array<{ stream: string; expected: ExpectedRevision; actual: StreamRevision }>;
+      /** Per check, in the order given, what broke it (for active_locations: `empresaId/localId`). */
+      failedChecks: string[][];
+    };
+
+/** What the write side decides on: a stream's latest snapshot of a kind and the events after it. */
+export interface StreamToLoad {
+  stream: string;
+  /** The snapshot kind to start from; none: the whole stream. */
+  snapshot?: SnapshotKind;
+}
+
+export interface LoadedStreamData {
+  stream: string;
+  /** Null when there is none of that kind (or none was asked for). */
+  snapshot: { revision: number; data: unknown } | null;
+  /** The events after the snapshot's revision (all of them without one), in revision order. */
+  events: RecordedEvent[];
+}
+
+/**
+ * The write side's rows of one event, as the append that wrote it carried them (answers and
+ * snapshots aside: those are not facts of the event). An adapter that writes rows after the
+ * commit re-derives missing ones with it. Given by the write side, which owns the events' meaning.
+ */
+export type WriteSideRowsOf = (event: RecordedEvent) => WriteSideRow[];
 
 /** The event store port. Every adapter passes `runEventStoreContract`. */
 export interface EventStore {

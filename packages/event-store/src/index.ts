@@ -7,7 +7,10 @@ export {
 } from './checkpoint.js';
 export { DuplicateEventIdsError, UniquenessConflictError, WrongExpectedRevisionError } from './errors.js';
 export type {
+  AppendedRef,
   AppendOptions,
+  AppendOutcome,
+  AppendRequest,
   AppendResult,
   CountEventsOptions,
   EventMetadata,
@@ -15,13 +18,17 @@ export type {
   EventStore,
   EventToAppend,
   ExpectedRevision,
+  LoadedStreamData,
   LogHead,
   ReadAllOptions,
   ReadStreamOptions,
   RecordedEvent,
+  StreamAppend,
   StreamRevision,
+  StreamToLoad,
   SubscribeOptions,
   Subscription,
+  WriteSideRowsOf,
 } from './event-store.js';
 export { createKurrentEventStore } from './kurrentdb/kurrentdb-event-store.js';
 export { type EventLog, type OpenEventStoreOptions, openEventStore } from './open-event-store.js';
@@ -35,23 +42,16 @@ export {
 export { parseStreamName, type StreamNameParts, streamName, streamPrefix } from './stream-name.js';
 export type {
   ActiveBillRow,
-  AppendedRef,
-  AppendOutcome,
-  AppendRequest,
   KeyAnswerRow,
-  LoadedStreamData,
   MovementIndexRow,
   ProductAliasesRow,
   ProductRow,
   SnapshotKind,
   SnapshotRow,
-  StreamAppend,
-  StreamToLoad,
   SupplierRow,
   SupplyItemRow,
   UniqueKey,
   UniquenessChange,
   WriteCheck,
   WriteSideRow,
-  WriteSideRowsOf,
 } from './write-side.js';

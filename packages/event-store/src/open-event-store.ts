@@ -1,9 +1,8 @@
 import type { Pool } from '@factory/database';
 import type pg from 'pg';
-import type { EventStore } from './event-store.js';
+import type { EventStore, WriteSideRowsOf } from './event-store.js';
 import { createKurrentEventStore } from './kurrentdb/kurrentdb-event-store.js';
 import { createPostgresEventStore } from './postgres/postgres-event-store.js';
-import type { WriteSideRowsOf } from './write-side.js';
 
 /** The log the whole service runs on (EVENT_STORE, EVENTSTORE_URL). */
 export type EventLog = { kind: 'postgres' } | { kind: 'kurrentdb'; url: string };

@@ -1,10 +1,15 @@
 import type { Pool } from '@factory/database';
-import type { RecordedEvent } from '../event-store.js';
+import type {
+  AppendedRef,
+  AppendOutcome,
+  AppendRequest,
+  RecordedEvent,
+  StreamAppend,
+} from '../event-store.js';
 import { validateStreams } from '../postgres/append-to-stream.js';
 import { reservationAppends, reservationEventId, reservationHolders } from '../postgres/reservations.js';
 import type { RowsAfterCommit } from '../postgres/rows-after-commit.js';
 import { failedChecks } from '../postgres/write-side-rows.js';
-import type { AppendedRef, AppendOutcome, AppendRequest, StreamAppend } from '../write-side.js';
 import type { KurrentConnection } from './connection.js';
 import { readTail } from './read-tail.js';
 import { writeStreams } from './write-streams.js';

@@ -1,7 +1,6 @@
 import type { Pool } from '@factory/database';
-import type { EventStore, Subscription } from '../event-store.js';
+import type { EventStore, Subscription, WriteSideRowsOf } from '../event-store.js';
 import { type RowsAfterCommit, rowsAfterCommit } from '../postgres/rows-after-commit.js';
-import type { WriteSideRowsOf } from '../write-side.js';
 import { append } from './append.js';
 import { appendToStream } from './append-to-stream.js';
 import { checkpointOf } from './checkpoint-of.js';

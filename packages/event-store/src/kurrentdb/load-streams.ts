@@ -1,6 +1,7 @@
 import type { Pool } from '@factory/database';
+import type { LoadedStreamData, StreamToLoad } from '../event-store.js';
 import { SNAPSHOT_TABLES } from '../postgres/write-side-rows.js';
-import type { LoadedStreamData, SnapshotKind, StreamToLoad } from '../write-side.js';
+import type { SnapshotKind } from '../write-side.js';
 import type { KurrentConnection } from './connection.js';
 import { readStream } from './read-stream.js';
 

@@ -1,6 +1,5 @@
 import type { AppendStreamState, CurrentStreamState, JSONType } from '@kurrent/kurrentdb-client';
-import type { ExpectedRevision, StreamRevision } from '../event-store.js';
-import type { StreamAppend } from '../write-side.js';
+import type { ExpectedRevision, StreamAppend, StreamRevision } from '../event-store.js';
 import type { KurrentConnection } from './connection.js';
 import { storedMetadata, storedProperties } from './recorded-event.js';
 

@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 import { DuplicateEventIdsError, WrongExpectedRevisionError } from '../errors.js';
-import type { AppendResult, EventToAppend, ExpectedRevision, StreamRevision } from '../event-store.js';
-import type { StreamAppend } from '../write-side.js';
+import type {
+  AppendResult,
+  EventToAppend,
+  ExpectedRevision,
+  StreamAppend,
+  StreamRevision,
+} from '../event-store.js';
 import { StaleTransactionError } from './stale-transaction-error.js';
 
 /**
@@ -29,7 +34,7 @@ export interface AppendGuard {
   values: readonly unknown[];
 }
 
-export type { StreamAppend } from '../write-side.js';
+export type { StreamAppend } from '../event-store.js';
 
 export interface AppendedRow {
   id: string;

@@ -1,6 +1,7 @@
 import { inTransaction, type Pool } from '@factory/database';
 import { UniquenessConflictError } from '../errors.js';
-import type { AppendOutcome, AppendRequest, UniqueKey } from '../write-side.js';
+import type { AppendOutcome, AppendRequest } from '../event-store.js';
+import type { UniqueKey } from '../write-side.js';
 import { notifyAppended } from './append-notifier.js';
 import {
   appendStatement,

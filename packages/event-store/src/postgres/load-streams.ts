@@ -1,6 +1,5 @@
 import type { Pool } from '@factory/database';
-import type { RecordedEvent } from '../event-store.js';
-import type { LoadedStreamData, StreamToLoad } from '../write-side.js';
+import type { LoadedStreamData, RecordedEvent, StreamToLoad } from '../event-store.js';
 import type { EventRow } from './event-row.js';
 import { toRecordedEvent } from './event-row.js';
 import { SNAPSHOT_TABLES } from './write-side-rows.js';

@@ -1,8 +1,7 @@
 import type { Pool } from '@factory/database';
 import type pg from 'pg';
-import type { EventStore, Subscription } from '../event-store.js';
+import type { EventStore, Subscription, WriteSideRowsOf } from '../event-store.js';
 import { LogTail } from '../subscription/log-tail.js';
-import type { WriteSideRowsOf } from '../write-side.js';
 import { type AfterCommit, append } from './append.js';
 import { appendNotifierOf } from './append-notifier.js';
 import { appendToStream } from './append-to-stream.js';

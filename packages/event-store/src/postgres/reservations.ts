@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { UniquenessConflictError } from '../errors.js';
-import type { RecordedEvent } from '../event-store.js';
+import type { RecordedEvent, StreamAppend } from '../event-store.js';
 import { streamName } from '../stream-name.js';
-import type { StreamAppend, UniqueKey, UniquenessChange } from '../write-side.js';
+import type { UniqueKey, UniquenessChange } from '../write-side.js';
 
 // Uniqueness claimed in the log itself, as an adapter without our tables (KurrentDB) must: one
 // reservation stream per key, whose last event says who holds it. A claim appends

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { inTransaction, type Pool, type PoolClient } from '@factory/database';
 import { compareCheckpoints, type LogCheckpoint } from '../checkpoint.js';
-import type { LogHead, ReadAllOptions, RecordedEvent } from '../event-store.js';
-import type { WriteSideRow, WriteSideRowsOf } from '../write-side.js';
+import type { LogHead, ReadAllOptions, RecordedEvent, WriteSideRowsOf } from '../event-store.js';
+import type { WriteSideRow } from '../write-side.js';
 import { isCatalogRow, writeCatalogRows } from './catalog-rows.js';
 import { SNAPSHOT_TABLES } from './write-side-rows.js';
 

@@ -1,17 +1,13 @@
-import type { Pool } from '@factory/database';
-import { createGroupCommit, type GroupCommit } from '@factory/database';
+import type { GroupCommit, Pool } from '@factory/database';
 import type { StockError, StockEvent, StockState } from '@factory/domain';
 import type { EventStore } from '@factory/event-store';
 import type { Decider } from '../decider.js';
 import type { HandleOptions } from '../handle-command.js';
 import type { CommandHandlerDeps } from '../stream-command.js';
-import { createWriteStore } from '../write-store.js';
-import { createKnownLocations, type KnownLocations } from './known-locations.js';
-import { commitMovements } from './movement-batch.js';
+import type { KnownLocations } from './known-locations.js';
 import type { MovementJob } from './movement-job.js';
 import type { MovementOutcome } from './movement-outcome.js';
-import { stockSnapshots } from './stock-snapshots.js';
-import { createStockStateCache, type StockStateCache } from './stock-state-cache.js';
+import type { StockStateCache } from './stock-state-cache.js';
 
 export interface StockWriteModelOptions {
   pool: Pool;
@@ -40,29 +36,4 @@ export interface StockDeps {
   handler<C>(
     decider: Decider<StockState, C, StockEvent, StockError>,
   ): CommandHandlerDeps<StockState, C, StockEvent, StockError>;
-}
-
-const SNAPSHOT_EVERY = 25;
-const MAX_BATCH = 64;
-const CACHE_SIZE = 200_000;
-const KNOWN_LOCATIONS = 10_000;
-
-export function createStockDeps(options: StockWriteModelOptions): StockDeps {
-  const { pool } = options;
-  const store = options.store ?? createWriteStore({ pool });
-  const snapshotEvery = options.snapshotEvery ?? SNAPSHOT_EVERY;
-  const contention = options.contention ?? {};
-  const deps: StockDeps = {
-    pool,
-    store,
-    snapshotEvery,
-    contention,
-    cache: createStockStateCache(options.cacheSize ?? CACHE_SIZE),
-    locations: createKnownLocations(KNOWN_LOCATIONS),
-    movements: createGroupCommit((jobs) => commitMovements(deps, jobs), {
-      maxBatch: options.maxBatch ?? MAX_BATCH,
-    }),
-    handler: (decider) => ({ store, decider, snapshots: stockSnapshots, snapshotEvery }),
-  };
-  return deps;
 }

@@ -1,11 +1,16 @@
-import type { Pool } from '@factory/database';
+import { createGroupCommit, type Pool } from '@factory/database';
 import type { WriteContext } from '../write-context.js';
+import { createWriteStore } from '../write-store.js';
 import { defineSupplyItem as define, type SupplyItemDefinition } from './define-supply-item.js';
 import { type ReverseMovementInput, reverseMovement } from './estornar-movimento/estornar-movimento.js';
+import { createKnownLocations } from './known-locations.js';
+import { commitMovements } from './movement-batch.js';
 import type { MovementJob } from './movement-job.js';
 import type { MovementOutcome, MovementWriteOptions } from './movement-outcome.js';
 import { type RegisterMovementInput, registerMovement } from './registrar-movimento/registrar-movimento.js';
-import { createStockDeps, type StockWriteModelOptions } from './stock-deps.js';
+import type { StockDeps, StockWriteModelOptions } from './stock-deps.js';
+import { stockSnapshots } from './stock-snapshots.js';
+import { createStockStateCache } from './stock-state-cache.js';
 
 /** The stock ledger's commands, like a table of contents. */
 export interface StockWriteModel {
@@ -32,6 +37,35 @@ export function createStockWriteModel(options: StockWriteModelOptions): StockWri
     defineSupplyItem: (item) => define(deps, item),
     submit: (job) => deps.movements.submit(job),
   };
+}
+
+const SNAPSHOT_EVERY = 25;
+const MAX_BATCH = 64;
+const CACHE_SIZE = 200_000;
+const KNOWN_LOCATIONS = 10_000;
+
+/**
+ * Wired here rather than beside the StockDeps type: the flush (movement-batch) and the loaders
+ * need the type, so the type's module must not import them back.
+ */
+function createStockDeps(options: StockWriteModelOptions): StockDeps {
+  const { pool } = options;
+  const store = options.store ?? createWriteStore({ pool });
+  const snapshotEvery = options.snapshotEvery ?? SNAPSHOT_EVERY;
+  const contention = options.contention ?? {};
+  const deps: StockDeps = {
+    pool,
+    store,
+    snapshotEvery,
+    contention,
+    cache: createStockStateCache(options.cacheSize ?? CACHE_SIZE),
+    locations: createKnownLocations(KNOWN_LOCATIONS),
+    movements: createGroupCommit((jobs) => commitMovements(deps, jobs), {
+      maxBatch: options.maxBatch ?? MAX_BATCH,
+    }),
+    handler: (decider) => ({ store, decider, snapshots: stockSnapshots, snapshotEvery }),
+  };
+  return deps;
 }
 
 /** For seeds and tests: defines a supply item's units and reference cost on its stream. */

@@ -1,6 +1,5 @@
 import { type Exact, minus, plus, round, same, ZERO } from './exact.js';
-import { type PendingLocation, settledTotals } from './item-stock.js';
-import type { ItemTotals, LocationState } from './item-totals.js';
+import { type ItemNode, settledTotals } from './item-stock.js';
 
 /** A unit cost or a bill cost: without and with entry taxes (bruto). */
 export interface Pair {
@@ -60,22 +59,6 @@ export interface ProductNode {
   touchedAt: string | null;
   /** Its cost columns must be written. */
   write: boolean;
-}
-
-/** A supply item the batch touched: its reference cost and its stock by location. */
-export interface ItemNode {
-  empresaId: string;
-  id: string;
-  referencia: Exact | null;
-  /** The totals of `locations`; read them through settledTotals (item-stock.ts). */
-  totals: ItemTotals | null;
-  locations: Map<string, LocationState>;
-  /** Movements recorded since the totals were computed: the last state of each location. */
-  pending: Map<string, PendingLocation>;
-  /** The greatest criado_em of the batch's movements of the item (and in ms); null when none. */
-  movedAt: string | null;
-  movedMs: number;
-  movedLocations: Set<string>;
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { LinhaDaFicha } from '@factory/domain';
 import { type CatalogRecorded, keyOf } from '../catalog-events.js';
-import { type CostLine, type CostState, type ItemNode, NO_BILL, type ProductNode } from './cost-state.js';
+import { type CostLine, type CostState, NO_BILL, type ProductNode } from './cost-state.js';
 import { exact, plus, times } from './exact.js';
+import type { ItemNode } from './item-stock.js';
 import { recordMovement } from './item-stock.js';
 import { RollUp } from './roll-up.js';
 

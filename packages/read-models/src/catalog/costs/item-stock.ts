@@ -1,7 +1,6 @@
 import type { MovimentoFatos } from '@factory/domain';
-import type { ItemNode } from './cost-state.js';
-import { exact } from './exact.js';
-import { type ItemTotals, itemTotals } from './item-totals.js';
+import { type Exact, exact } from './exact.js';
+import { type ItemTotals, itemTotals, type LocationState } from './item-totals.js';
 
 /** A location's after-state as the batch's last movement there recorded it, still as text. */
 export interface PendingLocation {
@@ -11,6 +10,22 @@ export interface PendingLocation {
   /** The greatest criado_em of the location's movements, and its instant in ms. */
   movidoEm: string;
   movidoMs: number;
+}
+
+/** A supply item the batch touched: its reference cost and its stock by location. */
+export interface ItemNode {
+  empresaId: string;
+  id: string;
+  referencia: Exact | null;
+  /** The totals of `locations`; read them through settledTotals. */
+  totals: ItemTotals | null;
+  locations: Map<string, LocationState>;
+  /** Movements recorded since the totals were computed: the last state of each location. */
+  pending: Map<string, PendingLocation>;
+  /** The greatest criado_em of the batch's movements of the item (and in ms); null when none. */
+  movedAt: string | null;
+  movedMs: number;
+  movedLocations: Set<string>;
 }
 
 /**
