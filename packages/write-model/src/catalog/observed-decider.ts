@@ -9,7 +9,7 @@ export type Unchanged<S> = { kind: 'unchanged'; state: S };
  * - a decision with no events comes back as the refusal `unchanged`, carrying the state (a
  *   repeated DELETE answers the stored `excluido_em` from it);
  * - the state of the latest decision is kept, so the append's transaction can decide again
- *   on the same state with facts read under the company lock.
+ *   on the same state with facts read behind the company's relations fence.
  */
 export function observeDecider<S, C, E extends EventShape, Err>(inner: Decider<S, C, E, Err>) {
   let decidedOn: S | undefined;
