@@ -37,6 +37,8 @@ export function parseTokenForm(body: unknown): TokenFormResult {
   if (nome.length === 0) errors.nome = 'Informe um nome.';
   else if (nome.length > TOKEN_NAME_MAX)
     errors.nome = `O nome pode ter no máximo ${TOKEN_NAME_MAX} caracteres.`;
+  // Control characters and broken UTF-16 (a lone surrogate) cannot be stored as text.
+  else if (/\p{Cc}/u.test(nome) || /\p{Cs}/u.test(nome)) errors.nome = 'O nome tem caracteres inválidos.';
 
   const acesso: Record<string, string> = {};
   const escopos: string[] = [];

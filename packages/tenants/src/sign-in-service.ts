@@ -28,7 +28,8 @@ export async function signIn(
   senha: string,
   now: Date,
 ): Promise<SignInResult> {
-  const email = normalizeEmail(emailTyped).slice(0, MAX_EMAIL_KEY);
+  // No e-mail holds a NUL, which PostgreSQL's text refuses: such input is simply unknown.
+  const email = normalizeEmail(emailTyped).replaceAll('\u0000', '').slice(0, MAX_EMAIL_KEY);
   const user = await findSignInUser(pool, email);
   const until = await lockedUntil(pool, email);
   const passwordRight = await verifyPassword(user?.senhaHash ?? null, senha);
