@@ -9,18 +9,17 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import view from '@fastify/view';
 import { Eta } from 'eta';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  LogController,
-} from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Logger } from 'pino';
 import { page } from './page.js';
 import { accountRoutes } from './routes/account.js';
 import { tokenRoutes } from './routes/tokens.js';
-import { ADMIN_COOKIE_OPTIONS, clearSessionCookie, SESSION_COOKIE } from './session-cookie.js';
+import {
+  ADMIN_COOKIE_OPTIONS,
+  clearSessionCookie,
+  type RequireAdmin,
+  SESSION_COOKIE,
+} from './session-cookie.js';
 import { textField } from './token-form.js';
 
 /** Every page lives under this path, on the service's one port. */
@@ -38,8 +37,6 @@ export interface AdminAppOptions {
   /** Read at each request; tests move it. */
   clock?: () => Date;
 }
-
-export type RequireAdmin = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
 /**
  * The administrators' settings page (admin.md) as a Fastify instance of its own: served alone

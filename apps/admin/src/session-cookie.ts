@@ -1,5 +1,5 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** The opaque cookie naming a server-side session; its value is never logged. */
 export const SESSION_COOKIE = 'sessao';
@@ -15,6 +15,9 @@ export const ADMIN_COOKIE_OPTIONS: CookieSerializeOptions = {
   sameSite: 'strict',
   secure: 'auto',
 };
+
+/** The pages' guard: resumes the session the cookie names, or sends the visitor to sign in. */
+export type RequireAdmin = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
 export function setSessionCookie(reply: FastifyReply, id: string): void {
   reply.setCookie(SESSION_COOKIE, id, ADMIN_COOKIE_OPTIONS);

@@ -10,9 +10,13 @@ import {
   signIn,
 } from '@factory/tenants';
 import type { FastifyPluginAsync } from 'fastify';
-import type { RequireAdmin } from '../admin-app.js';
 import { page, seeOther } from '../page.js';
-import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../session-cookie.js';
+import {
+  clearSessionCookie,
+  type RequireAdmin,
+  SESSION_COOKIE,
+  setSessionCookie,
+} from '../session-cookie.js';
 import { textField } from '../token-form.js';
 
 const REFUSED = 'E-mail ou senha incorretos.';

@@ -10,7 +10,6 @@ import {
   tokenActivity,
 } from '@factory/tenants';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { RequireAdmin } from '../admin-app.js';
 import { page, seeOther } from '../page.js';
 import {
   dateIn,
@@ -22,6 +21,7 @@ import {
   SITUATIONS,
   scopesInWords,
 } from '../present.js';
+import type { RequireAdmin } from '../session-cookie.js';
 import { EMPTY_TOKEN_FORM, parseTokenForm, TOKEN_NAME_MAX, type TokenFormValues } from '../token-form.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
