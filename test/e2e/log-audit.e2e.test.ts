@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rawRequest } from '../../packages/http/src/http-layer/raw-http.fixture.js';
 import { auditLogs } from '../support/log-audit.js';
 import { SERVICE_MODES, type ServiceProcess, startService } from '../support/service-process.js';
+import { type AdminSecrets, adminScenario } from './admin-log-scenario.js';
 
 // Issue 13's log audit: the service started as users start it, at the most verbose log level,
 // its whole output captured while a scenario writes and reads costs and sends tokens where
@@ -206,14 +207,17 @@ describeWith(['postgres'], 'log audit (issue 13)', () => {
         STABILIZATION_WINDOW_SECONDS: '0',
       });
       // With a DATABASE_URL there is no demo company: one of the test's own, every scope.
-      const { token } = await createTenantFixture(db.pool, { escopos: [...ALL_SCOPES] });
+      const { token, empresaId } = await createTenantFixture(db.pool, { escopos: [...ALL_SCOPES] });
       const other = `svc_live_${randomBytes(40)
         .toString('base64')
         .replace(/[^A-Za-z0-9]/g, '')
         .slice(0, 46)}`;
       const amounts = new Set<number>(Object.values(SENT));
+      let admin: AdminSecrets;
       try {
         await scenario(service, token, amounts, other);
+        // issue 20: the settings page's visit, its password, invitation, session and new token.
+        admin = await adminScenario(`http://127.0.0.1:${service.port}`, db.pool, empresaId);
         // issue 13 item 8: the demo token is reachable from this machine only
         const outside = outsideAddress();
         if (outside) expect(await refusedOn(outside, Number(service.port))).toBe(true);
@@ -224,7 +228,14 @@ describeWith(['postgres'], 'log audit (issue 13)', () => {
       const output = service.output();
       expect(output.split('\n').length).toBeGreaterThan(50); // the logs were captured
       expect(output).toContain('"id_requisicao"');
-      expect(auditLogs(output, { tokens: [token, other], amounts: [...amounts] })).toEqual([]);
+      expect(output).toContain('admin request'); // the settings page's lines were captured too
+      expect(
+        auditLogs(output, {
+          tokens: [token, other, admin.token],
+          amounts: [...amounts],
+          others: admin.others,
+        }),
+      ).toEqual([]);
     }, 240_000);
   }
 });

@@ -14,7 +14,12 @@ export interface AuditFinding {
  */
 export function auditLogs(
   output: string,
-  secrets: { tokens: readonly string[]; amounts: readonly number[] },
+  secrets: {
+    tokens: readonly string[];
+    amounts: readonly number[];
+    /** Other secrets, found verbatim: passwords, invitation codes, session ids (issue 20). */
+    others?: ReadonlyArray<{ what: string; value: string }>;
+  },
 ): AuditFinding[] {
   const findings: AuditFinding[] = [];
   const bodies = secrets.tokens.map((token) => token.slice('svc_live_'.length));
@@ -25,6 +30,8 @@ export function auditLogs(
       findings.push({ line, why: 'token without its prefix' });
     const amount = amounts.find((value) => line.includes(value));
     if (amount) findings.push({ line, why: `monetary value ${amount}` });
+    for (const other of secrets.others ?? [])
+      if (line.includes(other.value)) findings.push({ line, why: other.what });
   }
   return findings;
 }
