@@ -11,6 +11,12 @@ import {
 } from './admin-sessions-repository.js';
 import { codeHash, looksLikeSecretCode, newSecretCode } from './secret-code.js';
 
+// Sessions are a table and four queries here rather than @fastify/session with a PostgreSQL store
+// (connect-pg-simple): those stores key rows by the session id itself, where this keeps only its
+// SHA-256, and every request must join the user and company anyway to end the session of a
+// demoted administrator or a suspended company, and to apply the 12-hour limit that a rolling
+// cookie store does not have.
+
 /** admin.md: a session ends after 30 minutes idle or 12 hours in all. */
 export const SESSION_IDLE_MS = 30 * 60_000;
 export const SESSION_MAX_MS = 12 * 60 * 60_000;
