@@ -7,7 +7,7 @@ import { createTestDatabase, describeWith } from '@factory/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PrivateRedis, redisServerAvailable } from '../../packages/jobs/src/private-redis.fixture.js';
-import { SERVICE_MODES, type ServiceProcess, startService } from '../support/service-process.js';
+import { SERVICE_MODES, type ServiceProcess, START_APART, startService } from '../support/service-process.js';
 import { type FaultScene, startFaultScene } from './fault-scene.js';
 
 // Issue 10, part 4: Redis unreachable. The API keeps serving reads and writes with this
@@ -122,11 +122,17 @@ describeWith(['postgres'], 'Redis outage under a running service', () => {
               headers: { authorization: `Bearer ${tenant.token}` },
             }).then((res) => res.status);
           expect(await read()).toBe(200);
+          // One job runner in a single process; the write API's and the projector's apart. The
+          // launcher does not wait for the projector (it serves no port): its runner is connected
+          // once it says it started.
+          const runners = mode === START_APART ? 2 : 1;
+          if (mode === START_APART)
+            await expect
+              .poll(() => running.stdout().includes('"msg":"projector started"'), { timeout: 60_000 })
+              .toBe(true);
           // From here on the process is running: the start-up lines are behind.
           const from = { stdout: running.stdout().length, stderr: running.stderr().length };
           const since = () => running.stdout().slice(from.stdout) + running.stderr().slice(from.stderr);
-          // One job runner in a single process; the write API's and the projector's apart.
-          const runners = mode.name === 'npm start' ? 1 : 2;
 
           await redis.stop();
           expect(await read()).toBe(200); // the rate limits fall back to this instance's own
