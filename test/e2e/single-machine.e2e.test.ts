@@ -61,6 +61,18 @@ describe.each(SERVICE_MODES)('$name (embedded PostgreSQL)', (mode) => {
     const { empresa } = (await eu.json()) as { empresa: { id: string; nome: string } };
     expect(empresa.nome).toBe('Fábrica Demo');
 
+    // issue 20: beside the token, the demo administrator's one-time link to the settings page
+    const adminLine =
+      /demo administrator \(admin@fabrica-demo\.example\): set a password and sign in at (\S+)/;
+    await until(async () => adminLine.test(first.stderr()), 'the demo administrator link');
+    const link = adminLine.exec(first.stderr())![1]!;
+    expect(link).toMatch(
+      new RegExp(`^http://127\\.0\\.0\\.1:${first.port}/admin/convite/[A-Za-z0-9_-]{43}$`),
+    );
+    const invitation = await fetch(link);
+    expect(invitation.status).toBe(200);
+    expect(await invitation.text()).toContain('Administrador Demo');
+
     // a fresh data folder gives the demo company a history: every list shows it once projected
     expect(first.stderr()).toMatch(/demo company seeded with a history/);
     const get = (path: string) =>
