@@ -193,6 +193,30 @@ describe('router', () => {
     }
   });
 
+  it('issue 20: sends /admin and every path below it to the settings page, when it runs apart', async () => {
+    const admin = await echo('admin');
+    const withAdmin = await createRouter({
+      readApiUrl: read.url,
+      writeApiUrl: write.url,
+      adminUrl: admin.url,
+      readCatalog: new RouteCatalog(),
+      logger: createLogger('silent'),
+    });
+    const adminBase = await withAdmin.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const upstreamOf = async (method: string, path: string) =>
+        (await fetch(adminBase + path, { method })).headers.get('x-upstream');
+      for (const path of ['/admin', '/admin/', '/admin/entrar?saiu=1', '/admin/convite/abc'])
+        expect(await upstreamOf('GET', path), path).toBe('admin');
+      expect(await upstreamOf('POST', '/admin/tokens/novo')).toBe('admin');
+      for (const path of ['/administrador', '/v1/admin', '/'])
+        expect(await upstreamOf('GET', path), path).toBe('write');
+    } finally {
+      await withAdmin.close();
+      await admin.app.close();
+    }
+  });
+
   it('answers erro_interno in the error envelope when an API is unreachable', async () => {
     const down = await createRouter({
       readApiUrl: read.url,
