@@ -1,3 +1,4 @@
+import { DEFAULT_STABILIZATION_WINDOW_SECONDS } from '@factory/config';
 import type { Pool } from '@factory/database';
 import { type AnyRoute, RouteCatalog } from '@factory/http';
 import { estoqueMovimentosRoute } from './routes/estoque-movimentos/route.js';
@@ -19,7 +20,7 @@ import { produtosRoute } from './routes/produtos/route.js';
 
 export interface ReadApiDeps {
   pool: Pool;
-  /** STABILIZATION_WINDOW_SECONDS (30 by default, as the specification says). */
+  /** STABILIZATION_WINDOW_SECONDS; the configuration's default when left out. */
   windowSeconds?: number;
   /** The lists' `now`; the system clock by default. */
   clock?: () => Date;
@@ -29,7 +30,7 @@ export interface ReadApiDeps {
 export function readApiRoutes(deps: ReadApiDeps): AnyRoute[] {
   const lists = {
     pool: deps.pool,
-    windowSeconds: deps.windowSeconds ?? 30,
+    windowSeconds: deps.windowSeconds ?? DEFAULT_STABILIZATION_WINDOW_SECONDS,
     clock: deps.clock ?? (() => new Date()),
   };
   return [

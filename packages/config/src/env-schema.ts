@@ -19,6 +19,12 @@ export const hostPiece = (fallback: string) =>
 const integer = (min: number, max: number, fallback: number) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
 
+/**
+ * How old a row must be before a list shows it, unless STABILIZATION_WINDOW_SECONDS says
+ * otherwise: the specification's 30 seconds. Apps started without the env (tests) use it too.
+ */
+export const DEFAULT_STABILIZATION_WINDOW_SECONDS = 30;
+
 export const envPieces = {
   /** TCP port serving every /v1 route. */
   PORT: integer(0, 65_535, 8080),
@@ -28,8 +34,8 @@ export const envPieces = {
   DATABASE_URL: optionalUrl,
   /** Redis for rate limits and jobs; unset: a local redis-server if any, else in-process. */
   REDIS_URL: optionalUrl,
-  /** Lists show only rows older than this; tests may shorten it, production keeps 30. */
-  STABILIZATION_WINDOW_SECONDS: integer(0, 3_600, 30),
+  /** Lists show only rows older than this; tests may shorten it, production keeps the default. */
+  STABILIZATION_WINDOW_SECONDS: integer(0, 3_600, DEFAULT_STABILIZATION_WINDOW_SECONDS),
   /** Signs pagination cursors; at least 32 characters. Required in production. */
   CURSOR_SECRET: z.string().min(32).optional(),
   /** pino level. */

@@ -1,4 +1,11 @@
-export { apiEnvPieces, EnvError, envPieces, hostPiece, parseEnv } from './env-schema.js';
+export {
+  apiEnvPieces,
+  DEFAULT_STABILIZATION_WINDOW_SECONDS,
+  EnvError,
+  envPieces,
+  hostPiece,
+  parseEnv,
+} from './env-schema.js';
 export { type EventLogSetting, eventLogEnvPieces, eventLogOf } from './event-log-env.js';
 export {
   GracefulShutdown,
