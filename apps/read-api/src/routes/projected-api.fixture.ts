@@ -14,8 +14,11 @@ export interface ProjectedApi<W> {
   store: EventStore;
   app: FastifyInstance;
   clock: TestClock;
-  /** Waits until everything appended so far is projected and the watermark is past it. */
-  settled(): Promise<void>;
+  /**
+   * Waits until everything appended so far is projected and the watermark is past it: by the
+   * lists' projection, or by another one the test reads too.
+   */
+  settled(projection?: string): Promise<void>;
   tenant(escopos: readonly string[]): Promise<ProjectedTenant<W>>;
 }
 
@@ -37,7 +40,7 @@ export async function createProjectedApi<W>(options: {
   const clock = options.clock ?? new TestClock();
   const service = await createTestApi(db, {
     checkAnswers: true,
-    routes: readApiRoutes({ pool: db.pool, windowSeconds: options.windowSeconds ?? 30, clock: clock.now }),
+    routes: readApiRoutes({ pool: db.pool, windowSeconds: options.windowSeconds, clock: clock.now }),
     clock,
     redisUrl: null,
     limits: { perToken: 1_000_000, perCompany: 1_000_000 },
@@ -47,11 +50,11 @@ export async function createProjectedApi<W>(options: {
     store,
     app: service.app,
     clock,
-    async settled() {
-      await waitUntilCaughtUp(db.pool, store, options.projection, { timeoutMs: 20_000 });
+    async settled(projection = options.projection) {
+      await waitUntilCaughtUp(db.pool, store, projection, { timeoutMs: 20_000 });
       const reached = Date.now();
       for (let tries = 0; ; tries++) {
-        const watermark = (await readCheckpoint(db.pool, options.projection))?.watermark?.getTime() ?? 0;
+        const watermark = (await readCheckpoint(db.pool, projection))?.watermark?.getTime() ?? 0;
         if (watermark >= reached) return;
         if (tries > 500) throw new Error('the watermark did not move past the last append');
         await new Promise((resolve) => setTimeout(resolve, 10));

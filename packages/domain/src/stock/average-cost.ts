@@ -67,3 +67,46 @@ export function applyReversal(p: Position, q: Dec, cost: Dec, costBruto: Dec): P
     custoMedioBruto: averageAfterInflowReversal(p.saldo, p.custoMedioBruto, q, costBruto),
   };
 }
+
+/** A location's stock after its last movement, and when that was (ISO 8601). */
+export type LocationStock = LocationBalance & { localId: string; movidoEm: string };
+
+/**
+ * The item's stock across its locations: the balances summed; the averages of the locations with
+ * a positive balance, weighted by it and rounded as every average is (COST_SCALE places, half to
+ * even); with no positive balance anywhere, those of the location moved last (greatest movidoEm,
+ * then greatest local id). A negative balance weighs nothing: it could take the average out of
+ * the locations' range, or change its sign. Null for an item that never moved.
+ * The one home of this rule: the catalog's Insumo and the stock's item totals use it (the
+ * projector's set-based SQL is generated to round the same way and tested against it).
+ */
+export function acrossLocations(locations: Iterable<LocationStock>): LocationBalance | null {
+  let saldo = dec('0');
+  let weight = dec('0');
+  let value = dec('0');
+  let valueBruto = dec('0');
+  let last: LocationStock | null = null;
+  let lastMs = 0;
+  for (const location of locations) {
+    const p = toPosition(location);
+    saldo = saldo.plus(p.saldo);
+    if (p.saldo.gt(0)) {
+      weight = weight.plus(p.saldo);
+      value = value.plus(p.saldo.times(p.custoMedio));
+      valueBruto = valueBruto.plus(p.saldo.times(p.custoMedioBruto));
+    }
+    const ms = Date.parse(location.movidoEm);
+    if (last === null || ms > lastMs || (ms === lastMs && location.localId > last.localId)) {
+      last = location;
+      lastMs = ms;
+    }
+  }
+  if (last === null) return null;
+  if (weight.isZero())
+    return { saldo: toText(saldo), custoMedio: last.custoMedio, custoMedioBruto: last.custoMedioBruto };
+  return {
+    saldo: toText(saldo),
+    custoMedio: toText(roundCost(value.div(weight))),
+    custoMedioBruto: toText(roundCost(valueBruto.div(weight))),
+  };
+}

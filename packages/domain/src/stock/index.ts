@@ -1,6 +1,8 @@
 export {
+  acrossLocations,
   averageAfterInflow,
   averageAfterInflowReversal,
+  type LocationStock,
 } from './average-cost.js';
 export {
   type Decision,

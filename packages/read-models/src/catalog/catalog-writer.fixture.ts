@@ -195,6 +195,11 @@ export class CatalogWriter {
         state.stock,
       ),
     );
-    return events[0]!.data as { movimento_id: string; custo_medio: string; saldo: string };
+    return events[0]!.data as {
+      movimento_id: string;
+      saldo: string;
+      custo_medio: string;
+      custo_medio_bruto: string;
+    };
   }
 }

@@ -1,5 +1,6 @@
 import type { PoolClient } from '@factory/database';
 import { qualifiedTable } from '../projector/projection.js';
+import { itemAverageSql, scaledSumSql } from './item-average-sql.js';
 import type { BalanceChanges, MovementColumns } from './stock-rows.js';
 
 /*
@@ -77,24 +78,28 @@ export async function writeBalances(
     [JSON.stringify(batch.balances)],
   );
 
-  // Item totals, recomputed from the balances of the items touched (see the README for the
-  // averages): weighted by positive balances; with none, the location moved last.
+  // Item totals, recomputed from the balances of the items touched by the domain's rule
+  // (acrossLocations): averages weighted by positive balances; with none, the location moved last.
+  const positive = 'FILTER (WHERE b.saldo > 0)';
   await client.query(
     `INSERT INTO ${table('estoque_itens')} AS i
        (empresa_id, insumo_id, saldo, custo_medio, custo_medio_bruto, atualizado_em)
-     SELECT b.empresa_id, b.insumo_id, sum(b.saldo),
-            coalesce(round(sum(b.saldo * b.custo_medio) FILTER (WHERE b.saldo > 0)
-                           / sum(b.saldo) FILTER (WHERE b.saldo > 0), 16),
-                     (array_agg(b.custo_medio ORDER BY b.atualizado_em DESC, b.local_id DESC))[1]),
-            coalesce(round(sum(b.saldo * b.custo_medio_bruto) FILTER (WHERE b.saldo > 0)
-                           / sum(b.saldo) FILTER (WHERE b.saldo > 0), 16),
-                     (array_agg(b.custo_medio_bruto ORDER BY b.atualizado_em DESC, b.local_id DESC))[1]),
-            max(b.atualizado_em)
-       FROM ${table('estoque_saldos')} AS b
-       JOIN unnest($1::uuid[], $2::uuid[]) AS t(empresa_id, insumo_id)
-         ON b.empresa_id = t.empresa_id AND b.insumo_id = t.insumo_id
-      GROUP BY b.empresa_id, b.insumo_id
-      ORDER BY b.empresa_id, b.insumo_id
+     SELECT a.empresa_id, a.insumo_id, a.saldo,
+            coalesce(${itemAverageSql('a.valor', 'a.peso')}, a.ultimo_medio),
+            coalesce(${itemAverageSql('a.valor_bruto', 'a.peso')}, a.ultimo_medio_bruto),
+            a.atualizado_em
+       FROM (SELECT b.empresa_id, b.insumo_id, sum(b.saldo) AS saldo, sum(b.saldo) ${positive} AS peso,
+                    ${scaledSumSql(`sum(b.saldo * b.custo_medio) ${positive}`)} AS valor,
+                    ${scaledSumSql(`sum(b.saldo * b.custo_medio_bruto) ${positive}`)} AS valor_bruto,
+                    (array_agg(b.custo_medio ORDER BY b.atualizado_em DESC, b.local_id DESC))[1] AS ultimo_medio,
+                    (array_agg(b.custo_medio_bruto ORDER BY b.atualizado_em DESC, b.local_id DESC))[1]
+                      AS ultimo_medio_bruto,
+                    max(b.atualizado_em) AS atualizado_em
+               FROM ${table('estoque_saldos')} AS b
+               JOIN unnest($1::uuid[], $2::uuid[]) AS t(empresa_id, insumo_id)
+                 ON b.empresa_id = t.empresa_id AND b.insumo_id = t.insumo_id
+              GROUP BY b.empresa_id, b.insumo_id) AS a
+      ORDER BY a.empresa_id, a.insumo_id
      ON CONFLICT (empresa_id, insumo_id) DO UPDATE
         SET saldo = excluded.saldo, custo_medio = excluded.custo_medio,
             custo_medio_bruto = excluded.custo_medio_bruto, atualizado_em = excluded.atualizado_em`,

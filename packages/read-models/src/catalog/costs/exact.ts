@@ -1,9 +1,9 @@
 /**
  * Exact decimals on BigInt: value = units / 10^scale. The roll-up only adds and multiplies
  * (exact at any depth, so a component's unrounded cost passes on unchanged), and rounds only
- * for presentation or for an item's average, half away from zero as PostgreSQL's
- * round(numeric, n) does. Inputs are the canonical decimal texts the events and numeric
- * columns carry.
+ * for presentation, half away from zero as PostgreSQL's round(numeric, n) does (an item's
+ * average is the domain's rule: item-totals.ts). Inputs are the canonical decimal texts the
+ * events and numeric columns carry.
  */
 export interface Exact {
   readonly units: bigint;
@@ -71,14 +71,6 @@ function divRound(n: bigint, d: bigint): bigint {
 export function round(a: Exact, places: number): Exact {
   if (a.scale <= places) return a;
   return { units: divRound(a.units, pow10(a.scale - places)), scale: places };
-}
-
-/** a / b rounded half away from zero to `places` (b > 0). */
-export function divide(a: Exact, b: Exact, places: number): Exact {
-  // a/b = (a.units * 10^b.scale) / (b.units * 10^a.scale); scaled by 10^places.
-  const n = a.units * pow10(b.scale + places);
-  const d = b.units * pow10(a.scale);
-  return { units: d < 0n ? divRound(-n, -d) : divRound(n, d), scale: places };
 }
 
 /** Canonical text: plain notation, no trailing zeros, no negative zero. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compare, divide, exact, plus, round, text, times } from './exact.js';
+import { compare, exact, plus, round, text, times } from './exact.js';
 
 const t = (value: ReturnType<typeof exact>) => text(value);
 
@@ -27,12 +27,5 @@ describe('exact decimals', () => {
     expect(t(round(exact('-0.125'), 2))).toBe('-0.13');
     expect(t(round(exact('2.5'), 0))).toBe('3');
     expect(t(round(exact('1.2'), 4))).toBe('1.2');
-  });
-
-  it('divides to a number of places, rounding half away from zero', () => {
-    expect(t(divide(exact('2'), exact('3'), 16))).toBe('0.6666666666666667');
-    expect(t(divide(exact('-2'), exact('3'), 4))).toBe('-0.6667');
-    expect(t(divide(exact('1'), exact('8'), 2))).toBe('0.13');
-    expect(t(divide(exact('520'), exact('40'), 16))).toBe('13');
   });
 });
