@@ -1,15 +1,23 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-// Tests run on the workspace packages' TypeScript sources, without a build: `@factory/<name>`
-// maps to `packages/<name>/src/index.ts` or `apps/<name>/src/index.ts` (folder names equal
-// package names, which the package.json 'source' export condition also points at).
+// Tests run on the workspace packages' TypeScript sources, without a build: each export of a
+// workspace's package.json that has a 'source' condition (`@factory/<name>` -> its src/index.ts,
+// a test-only subpath such as `@factory/event-store/testing` -> its test folder) becomes an alias
+// of that source file. Folder names equal package names.
 const alias = ['packages', 'apps'].flatMap((dir) =>
-  readdirSync(dir).map((name) => ({
-    find: `@factory/${name}`,
-    replacement: resolve(dir, name, 'src/index.ts'),
-  })),
+  readdirSync(dir)
+    .filter((name) => existsSync(resolve(dir, name, 'package.json')))
+    .flatMap((name) => {
+      const { exports = {} } = JSON.parse(readFileSync(resolve(dir, name, 'package.json'), 'utf8'));
+      return Object.entries<{ source?: string }>(exports)
+        .filter(([, conditions]) => conditions.source)
+        .map(([subpath, conditions]) => ({
+          find: new RegExp(`^@factory/${name}${subpath.slice(1).replace(/[/.]/g, '\\$&')}$`),
+          replacement: resolve(dir, name, conditions.source as string),
+        }));
+    }),
 );
 
 export default defineConfig({

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createTenantFixture } from '@factory/tenants';
 import { createTestDatabase, describeWith } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
-import { createServiceApi } from './generated/service-description.fixture.js';
+import { createServiceApi } from '../test/generated/service-description.fixture.js';
 import { createFactoryClient, type FactoryClient } from './index.js';
 
 describeWith(['postgres', 'redis'], '@factory/client against the real service', () => {

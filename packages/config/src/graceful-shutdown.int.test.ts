@@ -6,7 +6,7 @@ const run = promisify(execFile);
 
 it('holds the process until its last phase, though a step waits on a handle that does not hold the loop', async () => {
   const { stdout } = await run(process.execPath, ['--import', 'tsx', 'graceful-shutdown.fixture.ts'], {
-    cwd: new URL('.', import.meta.url).pathname,
+    cwd: new URL('../test/', import.meta.url).pathname,
   });
   // Before, the loop emptied during the first step: the process exited 0 and the embedded
   // database of `npm start` was never stopped.

@@ -1,8 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { createTestDatabase, describeWith } from '@factory/testing';
 import { expect, it } from 'vitest';
+import { createServiceApi } from '../../test/generated/service-description.fixture.js';
 import { generateTypes, REGENERATE_COMMAND } from './generate-types.js';
-import { createServiceApi } from './service-description.fixture.js';
 
 const GENERATED = new URL('./openapi.ts', import.meta.url);
 

@@ -1,4 +1,4 @@
-import { GracefulShutdown } from './graceful-shutdown.js';
+import { GracefulShutdown } from '../src/graceful-shutdown.js';
 
 // Run by graceful-shutdown.int.test.ts as a process of its own: a step waits on a handle that
 // does not hold the event loop (as a socket a library unref'd does while it ends), and the later
