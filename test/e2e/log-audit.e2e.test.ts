@@ -7,7 +7,7 @@ import { ALL_SCOPES } from '@factory/domain';
 import { createTenantFixture } from '@factory/tenants';
 import { createTestDatabase, describeWith } from '@factory/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { rawRequest } from '../../packages/http/src/http-layer/raw-http.fixture.js';
+import { rawRequest } from '../../packages/http/test/http-layer/raw-http.fixture.js';
 import { auditLogs } from '../support/log-audit.js';
 import { SERVICE_MODES, type ServiceProcess, startService } from '../support/service-process.js';
 import { type AdminSecrets, adminScenario } from './admin-log-scenario.js';

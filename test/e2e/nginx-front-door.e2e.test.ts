@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { seedDemoCompany } from '@factory/tenants';
 import { createTestDatabase, describeWith } from '@factory/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type RawAnswer, rawRequest } from '../../packages/http/src/http-layer/raw-http.fixture.js';
+import { type RawAnswer, rawRequest } from '../../packages/http/test/http-layer/raw-http.fixture.js';
 import { describeWithNginx, type NginxFrontDoor, startNginx } from '../support/nginx-front-door.js';
 import { comparable, RAW_HTTP_CASES, type RawCaseName, type RawTarget } from '../support/raw-http-cases.js';
 import {

@@ -11,7 +11,7 @@ import {
 } from '@factory/read-models';
 import { createTestDatabase, describeWith } from '@factory/testing';
 import { expect, it } from 'vitest';
-import { PrivateRedis, redisServerAvailable } from '../../packages/jobs/src/private-redis.fixture.js';
+import { PrivateRedis, redisServerAvailable } from '../../packages/jobs/test/private-redis.fixture.js';
 import { catalogItems } from '../../packages/read-models/src/catalog/catalog-items.fixture.js';
 import { appendStockLog } from '../../packages/read-models/src/stock/stock-load.fixture.js';
 

@@ -6,7 +6,7 @@ import { createTenantFixture } from '@factory/tenants';
 import { createTestDatabase, describeWith } from '@factory/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { PrivateRedis, redisServerAvailable } from '../../packages/jobs/src/private-redis.fixture.js';
+import { PrivateRedis, redisServerAvailable } from '../../packages/jobs/test/private-redis.fixture.js';
 import { SERVICE_MODES, type ServiceProcess, START_APART, startService } from '../support/service-process.js';
 import { type FaultScene, startFaultScene } from './fault-scene.js';
 

@@ -3,7 +3,7 @@ import { ERROR_CODES, type ErrorCode } from '@factory/http';
 import { describeWith } from '@factory/testing';
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
-import { rawRequest } from '../../packages/http/src/http-layer/raw-http.fixture.js';
+import { rawRequest } from '../../packages/http/test/http-layer/raw-http.fixture.js';
 import { baselineBody, hostileRequest, replaceLeaves } from './hostile-requests.js';
 import { type HostileScene, startHostileScene } from './hostile-scene.js';
 import { hostileString } from './hostile-values.js';

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { createLogger, RouteCatalog } from '@factory/http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawRequest } from '../../../packages/http/src/http-layer/raw-http.fixture.js';
+import { rawRequest } from '../../../packages/http/test/http-layer/raw-http.fixture.js';
 import { rawExchange } from '../../../test/support/raw-http-cases.js';
 import { createRouter } from './router.js';
 

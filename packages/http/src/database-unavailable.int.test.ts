@@ -3,7 +3,7 @@ import { createPool } from '@factory/database';
 import { createTenantFixture } from '@factory/tenants';
 import { createTestApi, createTestDatabase, describeWith } from '@factory/testing';
 import { afterAll, expect, it } from 'vitest';
-import { platformTestRoutes } from './platform-routes.fixture.js';
+import { platformTestRoutes } from '../test/platform-routes.fixture.js';
 
 /** A TCP relay to the real PostgreSQL that the test can cut and restore, like a network outage. */
 class Relay {

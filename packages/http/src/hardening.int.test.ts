@@ -3,8 +3,8 @@ import { createTenantFixture, type TenantFixture } from '@factory/tenants';
 import { createTestApi, createTestDatabase, describeWith } from '@factory/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import { type RawAnswer, rawRequest } from './http-layer/raw-http.fixture.js';
-import { platformTestRoutes } from './platform-routes.fixture.js';
+import { type RawAnswer, rawRequest } from '../test/http-layer/raw-http.fixture.js';
+import { platformTestRoutes } from '../test/platform-routes.fixture.js';
 
 // Issue 13 at the platform: each item that the HTTP layer owns, on the platform's test routes.
 // The same promises on every real route are checked by test/hostile (fast-check).

@@ -2,10 +2,10 @@ import { Writable } from 'node:stream';
 import { createTenantFixture, findAuthRecordByHash, recordLastUse } from '@factory/tenants';
 import { createTestDatabase, describeWith } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
+import { platformTestRoutes } from '../test/platform-routes.fixture.js';
 import { Authenticator } from './auth/authenticator.js';
 import { LastUseRecorder } from './auth/last-use-recorder.js';
 import { createLogger, createPlatform } from './platform.js';
-import { platformTestRoutes } from './platform-routes.fixture.js';
 import { MemoryRateLimiter } from './rate-limit/memory-rate-limiter.js';
 import { registerRoute } from './routes/register-route.js';
 

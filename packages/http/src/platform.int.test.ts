@@ -14,8 +14,8 @@ import {
 } from '@factory/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { platformTestRoutes } from '../test/platform-routes.fixture.js';
 import type { ApiService } from './api-service.js';
-import { platformTestRoutes } from './platform-routes.fixture.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PrivateRedis, redisServerAvailable } from '../test/private-redis.fixture.js';
 import { JobInterrupted, type JobKind } from './job-kind.js';
-import { PrivateRedis, redisServerAvailable } from './private-redis.fixture.js';
 import { startJobRunner } from './start-job-runner.js';
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };

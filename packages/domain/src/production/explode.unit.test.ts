@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { componente, givenBills, insumo } from './explosion.fixture.js';
+import { componente, givenBills, insumo } from '../../test/production/explosion.fixture.js';
 
 describe('exploding a product through its bills of materials', () => {
   it('multiplies each level by the units the level above consumes (kit > shirt > fabric)', () => {

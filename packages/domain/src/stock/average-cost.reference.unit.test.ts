@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { type Arith, exact, fixed60 } from '../../test/stock/reference-arithmetic.fixture.js';
+import { ReferenceLedger } from '../../test/stock/reference-ledger.fixture.js';
+import { estornar, fold, insumoDefinido, registrar } from '../../test/stock/stock.fixture.js';
 import type { StockCommand } from './commands.js';
 import { decideStock } from './decide.js';
 import type { StockEvent } from './events.js';
-import { type Arith, exact, fixed60 } from './reference-arithmetic.fixture.js';
-import { ReferenceLedger } from './reference-ledger.fixture.js';
 import { fromSnapshot, type StockSnapshot, toSnapshot } from './snapshot.js';
 import { evolveStock, type StockState } from './state.js';
-import { estornar, fold, insumoDefinido, registrar } from './stock.fixture.js';
 
 // The decider against an independent reference (bigint arithmetic, no rounding of
 // averages) over long random histories of entries, outflows, adjustments, purchase-unit

@@ -9,7 +9,7 @@ import {
   LOCAL,
   OUTRO_LOCAL,
   registrar,
-} from './stock.fixture.js';
+} from '../../test/stock/stock.fixture.js';
 
 const refused = (kind: string, campo?: string) => ({
   ok: false,

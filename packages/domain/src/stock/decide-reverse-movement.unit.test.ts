@@ -10,7 +10,7 @@ import {
   LOCAL,
   OUTRO_LOCAL,
   registrar,
-} from './stock.fixture.js';
+} from '../../test/stock/stock.fixture.js';
 
 describe('reversing a stock movement', () => {
   it('takes an entry back out at its own cost, restoring the average it changed', () => {

@@ -1,7 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { StockEvent } from './events.js';
-import { fromSnapshot, type StockSnapshot, toSnapshot } from './snapshot.js';
-import { evolveStock, initialStockState } from './state.js';
 import {
   estornar,
   fold,
@@ -11,7 +8,10 @@ import {
   LOCAL,
   OUTRO_LOCAL,
   registrar,
-} from './stock.fixture.js';
+} from '../../test/stock/stock.fixture.js';
+import type { StockEvent } from './events.js';
+import { fromSnapshot, type StockSnapshot, toSnapshot } from './snapshot.js';
+import { evolveStock, initialStockState } from './state.js';
 
 const events = history(
   registrar('m1', { quantidade: 10, custo_unitario: 2 }),

@@ -10,8 +10,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
+import {
+  IdempotencyProbe,
+  idempotencyTestRoutes,
+} from '../../test/idempotency/idempotency-routes.fixture.js';
 import { requestFingerprint } from './canonical-json.js';
-import { IdempotencyProbe, idempotencyTestRoutes } from './idempotency-routes.fixture.js';
 import { HOLDER_LOCK_CLASS } from './key-holder-session.js';
 
 const HOUR = 3_600_000;

@@ -3,8 +3,8 @@ import { createHealth, createRegistry, httpMetrics } from '@factory/observabilit
 import { createTenantFixture } from '@factory/tenants';
 import { createTestDatabase, describeWith } from '@factory/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { platformTestRoutes } from '../../test/platform-routes.fixture.js';
 import { type ApiService, createApiService } from '../api-service.js';
-import { platformTestRoutes } from '../platform-routes.fixture.js';
 
 describeWith(['postgres'], 'health routes and request metrics on the API port', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;

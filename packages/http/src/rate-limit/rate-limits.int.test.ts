@@ -3,7 +3,7 @@ import { createTenantFixture, createToken } from '@factory/tenants';
 import { createTestApi, createTestDatabase, describeWith, redisUrl, TestClock } from '@factory/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { platformTestRoutes } from '../platform-routes.fixture.js';
+import { platformTestRoutes } from '../../test/platform-routes.fixture.js';
 import { RedisRateLimiter } from './redis-rate-limiter.js';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

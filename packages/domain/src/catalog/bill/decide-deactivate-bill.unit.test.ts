@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { cadastrado, DEPOIS, given, PRODUTO, refused } from '../product/product.fixture.js';
+import {
+  cadastrado,
+  DEPOIS,
+  given,
+  PRODUTO,
+  refused,
+} from '../../../test/catalog/product/product.fixture.js';
 import type { DesativarFicha } from './commands.js';
 import type { FichaDefinida, FichaDesativada } from './events.js';
 

@@ -7,7 +7,7 @@ import {
   linha,
   PRODUTO,
   refused,
-} from '../product/product.fixture.js';
+} from '../../../test/catalog/product/product.fixture.js';
 import type { FichaDefinida, FichaDesativada } from './events.js';
 
 const definida = (versao: number): FichaDefinida => ({

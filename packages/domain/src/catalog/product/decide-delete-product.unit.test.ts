@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import {
+  AGORA,
+  cadastrado,
+  DEPOIS,
+  excluir,
+  given,
+  PRODUTO,
+  refused,
+} from '../../../test/catalog/product/product.fixture.js';
 import type { FichaDefinida } from '../bill/events.js';
-import { AGORA, cadastrado, DEPOIS, excluir, given, PRODUTO, refused } from './product.fixture.js';
 
 const ficha = (versao: number): FichaDefinida => ({
   type: 'FichaDefinida.v1',

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { AGORA, cadastrado, DEPOIS, fold, given, PRODUTO, refused, salvar } from './product.fixture.js';
+import {
+  AGORA,
+  cadastrado,
+  DEPOIS,
+  fold,
+  given,
+  PRODUTO,
+  refused,
+  salvar,
+} from '../../../test/catalog/product/product.fixture.js';
 
 describe('saving a product', () => {
   it('creates it with every key, the absent ones at their defaults', () => {

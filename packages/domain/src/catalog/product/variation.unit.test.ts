@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import {
+  cadastrado,
+  given,
+  PRODUTO,
+  refused,
+  salvar,
+} from '../../../test/catalog/product/product.fixture.js';
 import type { GroupHead } from './commands.js';
-import { cadastrado, given, PRODUTO, refused, salvar } from './product.fixture.js';
 
 const HEAD: GroupHead = {
   id: 'cam-base',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refused } from '../product/product.fixture.js';
+import { refused } from '../../../test/catalog/product/product.fixture.js';
 import type { ExcluirFornecedor, FornecedorItem, SalvarFornecedor } from './commands.js';
 import { decideFornecedor, type FornecedorCommand } from './decide.js';
 import type { FornecedorCadastrado, FornecedorEvent } from './events.js';

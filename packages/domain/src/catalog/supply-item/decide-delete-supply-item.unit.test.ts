@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { refused } from '../../../test/catalog/product/product.fixture.js';
+import {
+  AGORA,
+  cadastrado,
+  DEPOIS,
+  fold,
+  given,
+  INSUMO,
+  withStock,
+} from '../../../test/catalog/supply-item/supply-item.fixture.js';
+import { estornar, insumoDefinido, registrar } from '../../../test/stock/stock.fixture.js';
 import { decideStock } from '../../stock/decide.js';
-import { estornar, insumoDefinido, registrar } from '../../stock/stock.fixture.js';
-import { refused } from '../product/product.fixture.js';
 import type { ExcluirInsumo } from './commands.js';
-import { AGORA, cadastrado, DEPOIS, fold, given, INSUMO, withStock } from './supply-item.fixture.js';
 
 const excluir = (usedBy: ExcluirInsumo['context']['usedBy'] = []): ExcluirInsumo => ({
   type: 'ExcluirInsumo',

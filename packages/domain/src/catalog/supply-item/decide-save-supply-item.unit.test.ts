@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { refused } from '../../../test/catalog/product/product.fixture.js';
+import {
+  AGORA,
+  cadastrado,
+  DEPOIS,
+  fold,
+  given,
+  INSUMO,
+  salvar,
+  withStock,
+} from '../../../test/catalog/supply-item/supply-item.fixture.js';
+import { estornar, insumoDefinido, registrar } from '../../../test/stock/stock.fixture.js';
 import { DEFAULT_UNITS } from '../../company/units.js';
 import { decideStock } from '../../stock/decide.js';
-import { estornar, insumoDefinido, registrar } from '../../stock/stock.fixture.js';
-import { refused } from '../product/product.fixture.js';
-import { AGORA, cadastrado, DEPOIS, fold, given, INSUMO, salvar, withStock } from './supply-item.fixture.js';
 
 const novo = { nome: 'Tecido', unidade_compra: 'rolo', unidade_consumo: 'm', fator_conversao: 50 };
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { componente, givenBills, insumo } from '../../../test/production/explosion.fixture.js';
+import { fold, history, insumoDefinido, LOCAL, registrar } from '../../../test/stock/stock.fixture.js';
 import { decideStock } from '../../stock/decide.js';
 import type { MovimentoRegistrado } from '../../stock/events.js';
-import { fold, history, insumoDefinido, LOCAL, registrar } from '../../stock/stock.fixture.js';
-import { componente, givenBills, insumo } from '../explosion.fixture.js';
 import type { ApontamentoEvent } from './events.js';
 import {
   planCancellation,

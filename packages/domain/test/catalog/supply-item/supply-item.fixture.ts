@@ -1,13 +1,22 @@
 // Builders for the supply-item tests (given events / when command / then events). Not
 // exported by the package.
-import { DEFAULT_UNITS } from '../../company/units.js';
-import type { StockCommand } from '../../stock/commands.js';
-import { decideStock } from '../../stock/decide.js';
-import type { InsumoContext, InsumoItem, SalvarInsumo } from './commands.js';
-import { decideInsumo, type InsumoCommand, type InsumoDecision } from './decide.js';
-import type { InsumoCadastrado, InsumoStreamEvent } from './events.js';
-import { newInsumo } from './record.js';
-import { evolveInsumo, type InsumoState, initialInsumoState } from './state.js';
+
+import type { InsumoContext, InsumoItem, SalvarInsumo } from '../../../src/catalog/supply-item/commands.js';
+import {
+  decideInsumo,
+  type InsumoCommand,
+  type InsumoDecision,
+} from '../../../src/catalog/supply-item/decide.js';
+import type { InsumoCadastrado, InsumoStreamEvent } from '../../../src/catalog/supply-item/events.js';
+import { newInsumo } from '../../../src/catalog/supply-item/record.js';
+import {
+  evolveInsumo,
+  type InsumoState,
+  initialInsumoState,
+} from '../../../src/catalog/supply-item/state.js';
+import { DEFAULT_UNITS } from '../../../src/company/units.js';
+import type { StockCommand } from '../../../src/stock/commands.js';
+import { decideStock } from '../../../src/stock/decide.js';
 
 // The same item as the stock tests' fixture, so its movement builders apply.
 export const INSUMO = 'insumo-1';

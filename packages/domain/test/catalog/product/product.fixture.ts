@@ -1,13 +1,22 @@
 // Builders for the product-stream tests (given events / when command / then events). Not
 // exported by the package.
 import { expect } from 'vitest';
-import type { ItemDefinition } from '../../stock/state.js';
-import type { DefinirFicha, FichaContext, LinhaFichaItem } from '../bill/commands.js';
-import type { ExcluirProduto, ProdutoContext, ProdutoItem, SalvarProduto } from './commands.js';
-import { decideProduto, type ProdutoCommand, type ProdutoDecision } from './decide.js';
-import type { ProdutoCadastrado, ProdutoEvent } from './events.js';
-import { newProduto } from './record.js';
-import { evolveProduto, initialProdutoState, type ProdutoState } from './state.js';
+import type { DefinirFicha, FichaContext, LinhaFichaItem } from '../../../src/catalog/bill/commands.js';
+import type {
+  ExcluirProduto,
+  ProdutoContext,
+  ProdutoItem,
+  SalvarProduto,
+} from '../../../src/catalog/product/commands.js';
+import {
+  decideProduto,
+  type ProdutoCommand,
+  type ProdutoDecision,
+} from '../../../src/catalog/product/decide.js';
+import type { ProdutoCadastrado, ProdutoEvent } from '../../../src/catalog/product/events.js';
+import { newProduto } from '../../../src/catalog/product/record.js';
+import { evolveProduto, initialProdutoState, type ProdutoState } from '../../../src/catalog/product/state.js';
+import type { ItemDefinition } from '../../../src/stock/state.js';
 
 export const PRODUTO = 'produto-1';
 export const AGORA = '2025-03-01T12:00:00.000+00:00';

@@ -1,13 +1,13 @@
 // Builders for the explosion tests: bills are defined through the product decider, as the
 // write API defines them, so the lines are in their stored form. Not exported by the package.
-import type { LinhaFichaItem } from '../catalog/bill/commands.js';
-import type { LinhaDaFicha } from '../catalog/bill/events.js';
-import { decideProduto } from '../catalog/product/decide.js';
+import type { LinhaFichaItem } from '../../src/catalog/bill/commands.js';
+import type { LinhaDaFicha } from '../../src/catalog/bill/events.js';
+import { decideProduto } from '../../src/catalog/product/decide.js';
+import { evolveProduto, initialProdutoState } from '../../src/catalog/product/state.js';
+import { type ActiveBills, explode, needsOf, type ProductionLine } from '../../src/production/explode.js';
+import { toText } from '../../src/stock/money.js';
+import type { ItemDefinition } from '../../src/stock/state.js';
 import { cadastrado, definirFicha, TECIDO } from '../catalog/product/product.fixture.js';
-import { evolveProduto, initialProdutoState } from '../catalog/product/state.js';
-import { toText } from '../stock/money.js';
-import type { ItemDefinition } from '../stock/state.js';
-import { type ActiveBills, explode, needsOf, type ProductionLine } from './explode.js';
 
 /** Thread, bought in cones of 1000 m and consumed in metres. */
 export const LINHA: ItemDefinition = {

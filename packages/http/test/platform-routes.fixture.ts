@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { param } from './params/fields.js';
-import { defineRoute } from './routes/route-definition.js';
+import { param } from '../src/params/fields.js';
+import { defineRoute } from '../src/routes/route-definition.js';
 
 // Routes that exercise the platform in its own tests, independent of any app's routes.
 export const platformTestRoutes = [

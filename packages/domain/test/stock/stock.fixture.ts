@@ -1,11 +1,21 @@
 // Builders for the stock tests (given events / when command / then events). Not exported
 // by the package.
 
-import type { InsumoExcluido } from '../catalog/supply-item/events.js';
-import type { EstornarMovimento, RegistrarMovimento, StockCommand, StockDecision } from './commands.js';
-import { decideStock } from './decide.js';
-import type { InsumoDefinido, StockEvent } from './events.js';
-import { evolveStock, initialStockState, type StockFoldedEvent, type StockState } from './state.js';
+import type { InsumoExcluido } from '../../src/catalog/supply-item/events.js';
+import type {
+  EstornarMovimento,
+  RegistrarMovimento,
+  StockCommand,
+  StockDecision,
+} from '../../src/stock/commands.js';
+import { decideStock } from '../../src/stock/decide.js';
+import type { InsumoDefinido, StockEvent } from '../../src/stock/events.js';
+import {
+  evolveStock,
+  initialStockState,
+  type StockFoldedEvent,
+  type StockState,
+} from '../../src/stock/state.js';
 
 export const INSUMO = 'insumo-1';
 export const LOCAL = 'local-a';

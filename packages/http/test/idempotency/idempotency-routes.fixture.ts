@@ -3,9 +3,9 @@
 // gate, and fails or refuses on demand.
 import type { Pool } from '@factory/database';
 import { z } from 'zod';
-import { ApiError } from '../errors/api-error.js';
-import { defineRoute } from '../routes/route-definition.js';
-import { withIdempotency } from './with-idempotency.js';
+import { ApiError } from '../../src/errors/api-error.js';
+import { withIdempotency } from '../../src/idempotency/with-idempotency.js';
+import { defineRoute } from '../../src/routes/route-definition.js';
 
 export class IdempotencyProbe {
   executions = 0;
