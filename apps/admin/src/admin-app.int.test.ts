@@ -28,7 +28,8 @@ describeWith(['postgres'], 'administrators settings page', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     const logger = createLogger('info', { write: (line: string) => void logLines.push(line) });
-    app = await createAdminApp({ pool: db.pool, logger, clock: () => now });
+    // inject's requests come from 127.0.0.1: loopback is the proxy in front, as behind the router.
+    app = await createAdminApp({ pool: db.pool, logger, clock: () => now, trustedProxies: ['loopback'] });
   });
   afterAll(async () => {
     await app?.close();
@@ -268,6 +269,27 @@ describeWith(['postgres'], 'administrators settings page', () => {
       (k) => k.name === SESSION_COOKIE,
     );
     expect(session).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Strict', path: '/admin' });
+  });
+
+  it("a client's own X-Forwarded-Proto is not believed when no proxy is trusted (the single process)", async () => {
+    const frontDoor = await createAdminApp({
+      pool: db.pool,
+      logger: createLogger('silent'),
+      clock: () => now,
+    });
+    try {
+      const page = await frontDoor.inject({
+        method: 'GET',
+        url: '/admin/entrar',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(page.statusCode).toBe(200);
+      const csrfCookie = (page.cookies as Array<Record<string, unknown>>).find((k) => k.name === 'csrf');
+      expect(csrfCookie).toMatchObject({ path: '/admin', httpOnly: true });
+      expect(csrfCookie?.secure).toBeUndefined();
+    } finally {
+      await frontDoor.close();
+    }
   });
 
   it('a used or expired invitation shows a message and nothing else', async () => {

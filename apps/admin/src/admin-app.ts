@@ -36,6 +36,12 @@ export interface AdminAppOptions {
   logger: Logger;
   /** Read at each request; tests move it. */
   clock?: () => Date;
+  /**
+   * The proxies whose X-Forwarded-Proto and -For it believes (TRUSTED_PROXIES; none by default).
+   * In the single process the page is the front door itself, so a client's own X-Forwarded-Proto
+   * must not decide whether its cookies are Secure.
+   */
+  trustedProxies?: string[];
 }
 
 /**
@@ -53,8 +59,9 @@ export async function createAdminApp(options: AdminAppOptions): Promise<FastifyI
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: ADMIN_BODY_LIMIT,
-    // X-Forwarded-Proto from the proxy in front tells the cookies to be Secure.
-    trustProxy: true,
+    // X-Forwarded-Proto from a proxy it believes tells the cookies to be Secure. Always a list
+    // (empty: none trusted), as the APIs and the router.
+    trustProxy: options.trustedProxies ?? [],
     exposeHeadRoutes: true,
   });
   app.decorateRequest('admin', null);

@@ -9,6 +9,7 @@ export function loadEnv(source: Record<string, string | undefined>) {
       HOST: hostPiece('127.0.0.1'),
       DATABASE_URL: envPieces.DATABASE_URL,
       LOG_LEVEL: envPieces.LOG_LEVEL,
+      TRUSTED_PROXIES: envPieces.TRUSTED_PROXIES,
     },
     source,
   );

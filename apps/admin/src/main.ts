@@ -12,7 +12,11 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
   const env = loadEnv(process.env);
   const pool = createPool(env.DATABASE_URL, { name: 'admin', max: 4 });
   shutdown.add('closeConnections', 'pool', () => pool.end());
-  const app = await createAdminApp({ pool, logger: createLogger(env.LOG_LEVEL) });
+  const app = await createAdminApp({
+    pool,
+    logger: createLogger(env.LOG_LEVEL),
+    trustedProxies: env.TRUSTED_PROXIES,
+  });
   shutdown.add('stopAccepting', 'HTTP server', () => app.close());
   const address = await app.listen({ port: env.PORT, host: env.HOST });
   say(`listening on port ${new URL(address).port}`);

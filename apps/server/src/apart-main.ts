@@ -78,8 +78,7 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
   });
   // The settings page, reached through the router at /admin/ (its migrations are done above).
   const admin = start('admin', {
-    PORT: '0',
-    HOST: '127.0.0.1',
+    ...behindRouter,
     DATABASE_URL: services.databaseUrl,
     LOG_LEVEL: env.LOG_LEVEL,
     NODE_ENV: env.NODE_ENV,

@@ -76,6 +76,7 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
   const admin = await createAdminApp({
     pool,
     logger: createLogger(env.LOG_LEVEL).child({ componente: 'admin' }),
+    trustedProxies: env.TRUSTED_PROXIES,
   });
   await mountAdmin(api.app.server, admin);
   shutdown.add('closeConnections', 'settings page', () => admin.close());
