@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { ALL_SCOPES } from '@factory/domain';
 import { createTenantFixture } from '@factory/tenants';
 import { createTestDatabase, describeWith, type TestDatabase } from '@factory/testing';
 import { afterAll, expect, it } from 'vitest';
+import { startWriteApi, type WriteApiProcess } from '../support/write-api-process.js';
 
 // Issue 23: relational catalog writes of one company (bills, deletions, variation groups) all go
 // through the company's relations fence. 64 of them at once, from two write API processes: each
@@ -11,48 +11,6 @@ import { afterAll, expect, it } from 'vitest';
 // write must be applied or refused for its content (never a 5xx for contention), and the
 // refusals must be exactly those the content calls for: of writes that together would close a
 // cycle, delete a used product, or empty a group's head, one is refused, whoever wins.
-const ROOT = new URL('../../', import.meta.url).pathname;
-
-interface WriteApi {
-  child: ChildProcess;
-  port: number;
-  metricsPort: number;
-  exited: Promise<number | null>;
-}
-
-function startWriteApi(databaseUrl: string): Promise<WriteApi> {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', 'apps/write-api/src/main.ts'],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        REDIS_URL: '',
-        PORT: '0',
-        LOG_LEVEL: 'error',
-        RATE_LIMIT_PER_TOKEN: '1000000',
-        RATE_LIMIT_PER_COMPANY: '1000000',
-        METRICS_PORT: '0',
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
-  );
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    let said = '';
-    child.stderr!.on('data', (chunk) => {
-      said += String(chunk);
-      const port = /listening on port (\d+)/.exec(said)?.[1];
-      const metricsPort = /metrics, \/healthz and \/readyz on port (\d+)/.exec(said)?.[1];
-      if (port && metricsPort)
-        resolve({ child, port: Number(port), metricsPort: Number(metricsPort), exited });
-    });
-    void exited.then(() => reject(new Error(`write API exited before listening:\n${said}`)));
-  });
-}
-
 type Method = 'POST' | 'PUT' | 'DELETE';
 
 interface Write {
@@ -81,12 +39,15 @@ describeWith(['postgres'], 'catalog relations under contention: two write API pr
   it('applies or refuses each of 64 concurrent relational writes for its content, and closes no cycle', async () => {
     const db: TestDatabase = await createTestDatabase({ poolSize: 4 });
     const tenant = await createTenantFixture(db.pool, { escopos: [...ALL_SCOPES] });
-    const apis = await Promise.all([startWriteApi(db.url), startWriteApi(db.url)]);
+    const apis = await Promise.all([
+      startWriteApi(db.url, { METRICS_PORT: '0' }),
+      startWriteApi(db.url, { METRICS_PORT: '0' }),
+    ]);
     afterAll(async () => {
       for (const api of apis) api.child.kill('SIGTERM');
       await Promise.all(apis.map((api) => api.exited));
     });
-    const send = async (api: WriteApi, write: Write): Promise<Answered> => {
+    const send = async (api: WriteApiProcess, write: Write): Promise<Answered> => {
       const started = performance.now();
       const response = await fetch(`http://127.0.0.1:${api.port}${write.path}`, {
         method: write.method,

@@ -5,6 +5,8 @@ const ROOT = new URL('../../', import.meta.url).pathname;
 export interface WriteApiProcess {
   child: ChildProcess;
   port: number;
+  /** The metrics port, when `env` asked for one (METRICS_PORT, 0 for a free one). */
+  metricsPort?: number;
   /** Resolves once the process has exited: its exit code, or the signal that ended it. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
@@ -12,7 +14,7 @@ export interface WriteApiProcess {
 /**
  * Starts the standalone write API (apps/write-api) on `databaseUrl`, on a free port, without
  * Redis and without rate limits in the way; `env` adds to that (EVENT_STORE_ROWS, fault hooks).
- * Resolves once it listens.
+ * Resolves once it listens (and serves its metrics, when asked).
  */
 export function startWriteApi(
   databaseUrl: string,
@@ -44,7 +46,14 @@ export function startWriteApi(
     child.stderr!.on('data', (chunk) => {
       said += String(chunk);
       const port = /listening on port (\d+)/.exec(said)?.[1];
-      if (port) resolve({ child, port: Number(port), exited });
+      const metricsPort = /metrics, \/healthz and \/readyz on port (\d+)/.exec(said)?.[1];
+      if (port && (env.METRICS_PORT === undefined || metricsPort))
+        resolve({
+          child,
+          port: Number(port),
+          metricsPort: metricsPort ? Number(metricsPort) : undefined,
+          exited,
+        });
     });
     void exited.then(() => reject(new Error(`write API exited before listening:\n${said}`)));
   });
