@@ -1,11 +1,11 @@
 import { createPool, migrate } from '@factory/database';
 import { createPostgresEventStore } from '@factory/event-store';
-import { catalogItems } from '../../packages/read-models/src/catalog/catalog-items.fixture.js';
+import { catalogItems } from '../../packages/read-models/test/catalog/catalog-items.fixture.js';
 import {
   buildPartitioned,
   differences,
-} from '../../packages/read-models/src/projector/partition-simulation.fixture.js';
-import { appendStockLog } from '../../packages/read-models/src/stock/stock-load.fixture.js';
+} from '../../packages/read-models/test/projector/partition-simulation.fixture.js';
+import { appendStockLog } from '../../packages/read-models/test/stock/stock-load.fixture.js';
 import type { BenchContext } from './support/bench-context.js';
 import { ratioLine } from './support/bench-context.js';
 

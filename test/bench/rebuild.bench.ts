@@ -9,8 +9,8 @@ import {
   requestRebuild,
   verifyProjections,
 } from '@factory/read-models';
-import { catalogItems } from '../../packages/read-models/src/catalog/catalog-items.fixture.js';
-import { appendStockLog } from '../../packages/read-models/src/stock/stock-load.fixture.js';
+import { catalogItems } from '../../packages/read-models/test/catalog/catalog-items.fixture.js';
+import { appendStockLog } from '../../packages/read-models/test/stock/stock-load.fixture.js';
 import type { BenchContext } from './support/bench-context.js';
 import { ratioLine } from './support/bench-context.js';
 import { startChildServer } from './support/child-server.js';

@@ -4,7 +4,7 @@ import { compareCheckpoints, createPostgresEventStore } from '@factory/event-sto
 import { PROJECTIONS, readCheckpoint, verifyProjections, waitUntilCaughtUp } from '@factory/read-models';
 import { createTestDatabase, describeWith } from '@factory/testing';
 import { expect, it } from 'vitest';
-import { StockWriter } from '../../packages/read-models/src/stock/stock-writer.fixture.js';
+import { StockWriter } from '../../packages/read-models/test/stock/stock-writer.fixture.js';
 
 // Invariant 5 with real crashes: the standalone projector is SIGKILLed 20 times at random
 // points while 20k movements are appended, and restarted each time. At the end nothing is

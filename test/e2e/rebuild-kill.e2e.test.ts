@@ -12,8 +12,8 @@ import {
 import { createTestDatabase, describeWith } from '@factory/testing';
 import { expect, it } from 'vitest';
 import { PrivateRedis, redisServerAvailable } from '../../packages/jobs/test/private-redis.fixture.js';
-import { catalogItems } from '../../packages/read-models/src/catalog/catalog-items.fixture.js';
-import { appendStockLog } from '../../packages/read-models/src/stock/stock-load.fixture.js';
+import { catalogItems } from '../../packages/read-models/test/catalog/catalog-items.fixture.js';
+import { appendStockLog } from '../../packages/read-models/test/stock/stock-load.fixture.js';
 
 // A rebuild survives kill -9 of its worker: the standalone projector (live builds and rebuild
 // jobs, BullMQ on a Redis of this test's own) is SIGKILLed while it builds the next version of

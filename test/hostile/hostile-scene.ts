@@ -6,7 +6,7 @@ import { createTestApi, createTestDatabase, type TestDatabase } from '@factory/t
 import { writeApiRoutes } from '@factory/write-api';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { startFollowingProjector } from '../../packages/read-models/src/projector/following-projector.fixture.js';
+import { startFollowingProjector } from '../../packages/read-models/test/projector/following-projector.fixture.js';
 
 const ALL = [
   'produtos:escrever',

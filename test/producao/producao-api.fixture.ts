@@ -14,7 +14,7 @@ import {
 import { writeApiRoutes } from '@factory/write-api';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { startFollowingProjector } from '../../packages/read-models/src/projector/following-projector.fixture.js';
+import { startFollowingProjector } from '../../packages/read-models/test/projector/following-projector.fixture.js';
 
 export const ESCOPOS = [
   'produtos:escrever',

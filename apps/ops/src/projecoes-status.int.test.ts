@@ -9,7 +9,7 @@ import {
 } from '@factory/read-models';
 import { createTestDatabase, describeWith, type TestDatabase } from '@factory/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { StockWriter } from '../../../packages/read-models/src/stock/stock-writer.fixture.js';
+import { StockWriter } from '../../../packages/read-models/test/stock/stock-writer.fixture.js';
 import { json, ops } from './run-cli.fixture.js';
 
 const KEYS = [

@@ -15,8 +15,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   randomStep,
   seedCatalog,
-} from '../../../packages/read-models/src/catalog/catalog-workload.fixture.js';
-import { CatalogWriter } from '../../../packages/read-models/src/catalog/catalog-writer.fixture.js';
+} from '../../../packages/read-models/test/catalog/catalog-workload.fixture.js';
+import { CatalogWriter } from '../../../packages/read-models/test/catalog/catalog-writer.fixture.js';
 import { json, ops, startOps } from './run-cli.fixture.js';
 
 interface Rebuilt {

@@ -5,7 +5,7 @@ import { PROJECTIONS, readCheckpoint, waitUntilCaughtUp } from '@factory/read-mo
 import { createTenantFixture } from '@factory/tenants';
 import { createTestApi, createTestDatabase } from '@factory/testing';
 import { writeApiRoutes } from '@factory/write-api';
-import { startFollowingProjector } from '../../../packages/read-models/src/projector/following-projector.fixture.js';
+import { startFollowingProjector } from '../../../packages/read-models/test/projector/following-projector.fixture.js';
 
 /** A short window keeps the test short; the algorithm is the same for the contract's 30 s. */
 export const WINDOW_SECONDS = 1;

@@ -108,7 +108,7 @@ export {
 export { type ProjectorLog, silentLog } from './projector/projector-log.js';
 export type { BatchApplied } from './projector/run-projection.js';
 export { createShadowTables } from './projector/shadow-tables.js';
-export { waitForProjection, waitUntilCaughtUp } from './projector/wait-for-projection.js';
+export { waitUntilCaughtUp } from './projector/wait-for-projection.js';
 export {
   type BalanceFilters,
   type BalanceKeyset,

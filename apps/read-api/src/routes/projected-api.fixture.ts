@@ -6,7 +6,7 @@ import { createTenantFixture, createToken, type TenantFixture } from '@factory/t
 import { createTestApi, createTestDatabase, TestClock, type TestDatabase } from '@factory/testing';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { startFollowingProjector } from '../../../../packages/read-models/src/projector/following-projector.fixture.js';
+import { startFollowingProjector } from '../../../../packages/read-models/test/projector/following-projector.fixture.js';
 import { readApiRoutes } from '../index.js';
 
 export interface ProjectedApi<W> {

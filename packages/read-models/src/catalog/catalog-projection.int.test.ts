@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { inTransaction } from '@factory/database';
 import { describeWith } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
+import { type CatalogDb, createCatalogDb } from '../../test/catalog/catalog-db.fixture.js';
+import { randomStep, seedCatalog } from '../../test/catalog/catalog-workload.fixture.js';
+import { StockWriter } from '../../test/stock/stock-writer.fixture.js';
 import { liveTarget } from '../projector/projection.js';
-import { StockWriter } from '../stock/stock-writer.fixture.js';
-import { type CatalogDb, createCatalogDb } from './catalog-db.fixture.js';
 import { CATALOG_EVENTS } from './catalog-events.js';
 import { CATALOG_TABLES, catalogProjection } from './catalog-projection.js';
-import { randomStep, seedCatalog } from './catalog-workload.fixture.js';
 
 const T0 = Date.parse('2025-03-01T12:00:00Z');
 const at = (s: number) => new Date(T0 + s * 1000).toISOString();

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { createPostgresEventStore, type EventStore } from '@factory/event-store';
 import { createTestDatabase, describeWith, type TestDatabase } from '@factory/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { randomStep, seedCatalog } from '../../test/catalog/catalog-workload.fixture.js';
+import { CatalogWriter } from '../../test/catalog/catalog-writer.fixture.js';
 import { qualifiedTable } from '../projector/projection.js';
 import { startProjector } from '../projector/projector.js';
 import { createShadowTables } from '../projector/shadow-tables.js';
 import { waitUntilCaughtUp } from '../projector/wait-for-projection.js';
 import { CATALOG_TABLES, catalogProjection } from './catalog-projection.js';
-import { randomStep, seedCatalog } from './catalog-workload.fixture.js';
-import { CatalogWriter } from './catalog-writer.fixture.js';
 
 const ORDER: Record<(typeof CATALOG_TABLES)[number], string> = {
   catalogo_produtos: 'empresa_id, id',

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { createPostgresEventStore } from '@factory/event-store';
 import { createTestDatabase, describeWith } from '@factory/testing';
 import { expect, it } from 'vitest';
-import { randomStep, seedCatalog } from '../catalog/catalog-workload.fixture.js';
-import { CatalogWriter } from '../catalog/catalog-writer.fixture.js';
+import { randomStep, seedCatalog } from '../../test/catalog/catalog-workload.fixture.js';
+import { CatalogWriter } from '../../test/catalog/catalog-writer.fixture.js';
+import { buildPartitioned, differences } from '../../test/projector/partition-simulation.fixture.js';
 import { partitionOf } from './partition.js';
-import { buildPartitioned, differences } from './partition-simulation.fixture.js';
 
 // Issue 10, part 6, on one machine: 1, 2 and 4 projector workers partitioned by company, each
 // with its own checkpoints, build from one log exactly the rows a single worker builds, every

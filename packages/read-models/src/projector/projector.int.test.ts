@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { appendInTransaction, createPostgresEventStore, type EventStore } from '@factory/event-store';
 import { createTestDatabase, describeWith, type TestDatabase } from '@factory/testing';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { readCheckpoint } from './checkpoints.js';
 import {
   COUNTED,
   counted,
   countingProjection,
   createCountingTables,
   POISON,
-} from './counting-projection.fixture.js';
+} from '../../test/projector/counting-projection.fixture.js';
+import { readCheckpoint } from './checkpoints.js';
 import { type Projector, startProjector } from './projector.js';
 import { waitUntilCaughtUp } from './wait-for-projection.js';
 

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { createPostgresEventStore, type EventStore, LOG_START } from '@factory/event-store';
 import { createTestDatabase, describeWith, type TestDatabase } from '@factory/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { StockWriter } from '../../test/stock/stock-writer.fixture.js';
 import { liveTarget } from '../projector/projection.js';
 import { type Projector, startProjector } from '../projector/projector.js';
 import { waitUntilCaughtUp } from '../projector/wait-for-projection.js';
 import { stockProjection } from './stock-projection.js';
-import { StockWriter } from './stock-writer.fixture.js';
 
 // Given stock events in the log, then these rows: copied facts, event times, zero balances kept.
 describeWith(['postgres'], 'stock projection', () => {

@@ -1,6 +1,6 @@
 // The projected read API for the stock list tests, with a writer of stock events.
 import type { TestClock } from '@factory/testing';
-import { StockWriter } from '../../../../../packages/read-models/src/stock/stock-writer.fixture.js';
+import { StockWriter } from '../../../../../packages/read-models/test/stock/stock-writer.fixture.js';
 import { createProjectedApi, type ProjectedApi, type ProjectedTenant } from '../projected-api.fixture.js';
 
 export * from '../projected-api.fixture.js';

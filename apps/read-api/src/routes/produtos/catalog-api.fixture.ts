@@ -1,6 +1,6 @@
 // The projected read API for the catalog route tests, with a writer of catalog (and stock) events.
 import type { TestClock } from '@factory/testing';
-import { CatalogWriter } from '../../../../../packages/read-models/src/catalog/catalog-writer.fixture.js';
+import { CatalogWriter } from '../../../../../packages/read-models/test/catalog/catalog-writer.fixture.js';
 import { createProjectedApi, type ProjectedApi, type ProjectedTenant } from '../projected-api.fixture.js';
 
 export * from '../projected-api.fixture.js';

@@ -4,7 +4,7 @@ import { beforeAll, expect, it } from 'vitest';
 import {
   randomStep,
   seedCatalog,
-} from '../../../../../packages/read-models/src/catalog/catalog-workload.fixture.js';
+} from '../../../../../packages/read-models/test/catalog/catalog-workload.fixture.js';
 import { IncrementalReplica, replicateWhile } from '../incremental-replica.fixture.js';
 import {
   type CatalogApi,

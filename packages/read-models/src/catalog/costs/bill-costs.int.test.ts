@@ -1,7 +1,7 @@
 import { describeWith } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
-import { type CatalogDb, createCatalogDb } from '../catalog-db.fixture.js';
-import type { CatalogWriter } from '../catalog-writer.fixture.js';
+import { type CatalogDb, createCatalogDb } from '../../../test/catalog/catalog-db.fixture.js';
+import type { CatalogWriter } from '../../../test/catalog/catalog-writer.fixture.js';
 
 const T0 = Date.parse('2025-03-01T12:00:00Z');
 const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();

@@ -2,8 +2,8 @@ import { type BillCostLine, type LinhaDaFicha, rollUpCosts } from '@factory/doma
 import { describeWith } from '@factory/testing';
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
-import { type CatalogDb, createCatalogDb } from '../catalog-db.fixture.js';
-import type { LineSpec } from '../catalog-writer.fixture.js';
+import { type CatalogDb, createCatalogDb } from '../../../test/catalog/catalog-db.fixture.js';
+import type { LineSpec } from '../../../test/catalog/catalog-writer.fixture.js';
 
 const LOCAL = '00000000-0000-4000-9000-000000000001';
 const text = (units: number, places: number) => (units / 10 ** places).toFixed(places);

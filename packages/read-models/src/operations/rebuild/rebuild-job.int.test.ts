@@ -3,15 +3,15 @@ import { createPostgresEventStore, type EventStore } from '@factory/event-store'
 import { startJobRunner } from '@factory/jobs';
 import { createTestDatabase, describeWith, type TestDatabase } from '@factory/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { randomStep, seedCatalog } from '../../catalog/catalog-workload.fixture.js';
-import { CatalogWriter } from '../../catalog/catalog-writer.fixture.js';
+import { randomStep, seedCatalog } from '../../../test/catalog/catalog-workload.fixture.js';
+import { CatalogWriter } from '../../../test/catalog/catalog-writer.fixture.js';
+import { StockWriter } from '../../../test/stock/stock-writer.fixture.js';
 import { PROJECTIONS } from '../../projections.js';
 import { readCheckpoint } from '../../projector/checkpoints.js';
 import type { Projection } from '../../projector/projection.js';
 import { startProjector } from '../../projector/projector.js';
 import { silentLog } from '../../projector/projector-log.js';
 import { waitUntilCaughtUp } from '../../projector/wait-for-projection.js';
-import { StockWriter } from '../../stock/stock-writer.fixture.js';
 import { readProjectionStatus } from '../projection-status.js';
 import { verifyProjections } from '../verify/verify-projections.js';
 import { followOpenRebuilds } from './follow-open-rebuilds.js';

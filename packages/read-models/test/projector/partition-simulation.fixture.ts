@@ -3,12 +3,12 @@
 // equality test beside it and by the throughput bench (test/bench/partitioned-projectors).
 import { createPool, type Pool } from '@factory/database';
 import { createPostgresEventStore } from '@factory/event-store';
-import { compareTables } from '../operations/verify/compare-tables.js';
-import { PROJECTIONS } from '../projections.js';
-import { partitionCheckpointName, partitioned } from './partition.js';
-import { startProjector } from './projector.js';
-import { createShadowTables } from './shadow-tables.js';
-import { waitUntilCaughtUp } from './wait-for-projection.js';
+import { compareTables } from '../../src/operations/verify/compare-tables.js';
+import { PROJECTIONS } from '../../src/projections.js';
+import { partitionCheckpointName, partitioned } from '../../src/projector/partition.js';
+import { startProjector } from '../../src/projector/projector.js';
+import { createShadowTables } from '../../src/projector/shadow-tables.js';
+import { waitUntilCaughtUp } from '../../src/projector/wait-for-projection.js';
 
 /**
  * Builds every projection from position zero into `schema` with `workers` partitioned workers

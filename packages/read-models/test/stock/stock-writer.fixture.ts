@@ -1,6 +1,6 @@
 // Produces stock events for tests and benchmarks the way the write side will: decide with the
-// pure domain against the stream's state, append with the expected revision. Not exported by
-// the package (the build excludes *.fixture.ts); import it by path.
+// pure domain against the stream's state, append with the expected revision. Test support, kept
+// out of the package's src and its build; import it by path.
 import { randomUUID } from 'node:crypto';
 import {
   decideStock,

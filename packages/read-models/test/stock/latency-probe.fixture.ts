@@ -2,8 +2,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Pool } from '@factory/database';
 import { compareCheckpoints, type EventStore, type LogCheckpoint } from '@factory/event-store';
-import { readCheckpoint } from '../projector/checkpoints.js';
-import { waitUntilCaughtUp } from '../projector/wait-for-projection.js';
+import { readCheckpoint } from '../../src/projector/checkpoints.js';
+import { waitUntilCaughtUp } from '../../src/projector/wait-for-projection.js';
 import { StockWriter } from './stock-writer.fixture.js';
 
 export interface LatencyFigures {

@@ -1,7 +1,7 @@
 // A deliberately non-idempotent projection for the projector's own tests: it adds each batch's
 // count to a counter and records each event id, so a doubled or lost batch shows at once.
 import type { Pool } from '@factory/database';
-import type { Projection } from './projection.js';
+import type { Projection } from '../../src/projector/projection.js';
 
 export const COUNTED = 'Contado.v1';
 export const POISON = 'Veneno.v1';

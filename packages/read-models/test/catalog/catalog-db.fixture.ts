@@ -3,9 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import type { EventStore } from '@factory/event-store';
 import { createTestDatabase, type TestDatabase } from '@factory/testing';
-import { PROJECTIONS } from '../projections.js';
+import { PROJECTIONS } from '../../src/projections.js';
+import { waitUntilCaughtUp } from '../../src/projector/wait-for-projection.js';
 import { startFollowingProjector } from '../projector/following-projector.fixture.js';
-import { waitUntilCaughtUp } from '../projector/wait-for-projection.js';
 import { CatalogWriter } from './catalog-writer.fixture.js';
 
 export interface CatalogDb {

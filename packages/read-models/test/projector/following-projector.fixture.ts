@@ -1,7 +1,7 @@
 import { createPostgresEventStore, type EventStore } from '@factory/event-store';
 import { afterTestFile, type TestDatabase } from '@factory/testing';
-import { PROJECTIONS } from '../projections.js';
-import { startProjector } from './projector.js';
+import { PROJECTIONS } from '../../src/projections.js';
+import { startProjector } from '../../src/projector/projector.js';
 
 /**
  * Every projection following a test database's log, as the service's projector does, with
