@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { presentProduto } from '@factory/api';
 import { createPool, migrate, type Pool } from '@factory/database';
 import { ALL_SCOPES } from '@factory/domain';
-import { CursorCodec, createApiService, presentProduto } from '@factory/http';
+import { CursorCodec, createApiService } from '@factory/http';
 import { readApiRoutes } from '@factory/read-api';
 import { CATALOG_CHECKPOINT, type CatalogKeyset, listProducts } from '@factory/read-models';
 import { createTenantFixture } from '@factory/tenants';

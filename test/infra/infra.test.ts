@@ -2,7 +2,8 @@ import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { readApiCatalog } from '@factory/read-api';
+import { readRoutes } from '@factory/api';
+import { RouteCatalog } from '@factory/http';
 import { DCLinter } from 'dclint';
 import { DockerfileParser } from 'dockerfile-ast';
 import { validate } from 'dockerfile-utils';
@@ -206,9 +207,9 @@ describe('infra/nginx.conf.template', () => {
 
   it('sends a GET on every read route to the read API, as apps/router does', () => {
     expect(pattern).toBeDefined();
-    const catalog = readApiCatalog();
+    const catalog = RouteCatalog.of(readRoutes);
     const id = '0b0a3c54-8c2f-4f7e-9a55-2f0c8e1e6a10';
-    const samples = catalog.routes.flatMap((route) => {
+    const samples = readRoutes.flatMap((route) => {
       const path = route.url.replace(/:[A-Za-z_]+/g, id);
       return [path, `${path}/`, `${path}/x`, `${path}/${id}/estorno`];
     });

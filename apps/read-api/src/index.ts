@@ -1,6 +1,6 @@
 import { DEFAULT_STABILIZATION_WINDOW_SECONDS } from '@factory/config';
 import type { Pool } from '@factory/database';
-import { type AnyRoute, RouteCatalog } from '@factory/http';
+import type { AnyRoute } from '@factory/http';
 import { estoqueMovimentosRoute } from './routes/estoque-movimentos/route.js';
 import { estoquePosicaoRoute } from './routes/estoque-posicao/route.js';
 import { estoqueSaldosRoute } from './routes/estoque-saldos/route.js';
@@ -51,19 +51,4 @@ export function readApiRoutes(deps: ReadApiDeps): AnyRoute[] {
     fichasRoute(lists),
     fichaRoute(deps.pool),
   ];
-}
-
-/**
- * The read API's methods and paths, for a router that sends each request to the process serving
- * it. Only the declarations are used: the pool below is never queried.
- */
-export function readApiCatalog(): RouteCatalog {
-  const declarationsOnly = new Proxy({} as Pool, {
-    get: () => {
-      throw new Error('readApiCatalog: route declarations only, no queries');
-    },
-  });
-  const catalog = new RouteCatalog();
-  for (const route of readApiRoutes({ pool: declarationsOnly })) catalog.add(route);
-  return catalog;
 }

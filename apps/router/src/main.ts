@@ -1,7 +1,7 @@
+import { readRoutes } from '@factory/api';
 import { GracefulShutdown } from '@factory/config';
-import { createLogger } from '@factory/http';
+import { createLogger, RouteCatalog } from '@factory/http';
 import { httpMetrics, startObservability } from '@factory/observability';
-import { readApiCatalog } from '@factory/read-api';
 import { loadEnv } from './env.js';
 import { createRouter } from './router.js';
 import { upstreamReadiness } from './upstream-readiness.js';
@@ -25,7 +25,7 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
     readApiUrl: env.READ_API_URL,
     writeApiUrl: env.WRITE_API_URL,
     adminUrl: env.ADMIN_URL,
-    readCatalog: readApiCatalog(),
+    readCatalog: RouteCatalog.of(readRoutes),
     logger: createLogger(env.LOG_LEVEL),
     health: observability.health,
     metrics: httpMetrics(observability.registry),

@@ -1,3 +1,4 @@
+import { readRoutes } from '@factory/api';
 import { GracefulShutdown } from '@factory/config';
 import { createPool, migrate } from '@factory/database';
 import { createApiService, createLogger, idempotencyPurgeJob, idempotencyPurgeSchedule } from '@factory/http';
@@ -10,7 +11,6 @@ import {
   postgresCheck,
   startObservability,
 } from '@factory/observability';
-import { readApiRoutes } from '@factory/read-api';
 import { createWriteStore } from '@factory/write-model';
 import { loadEnv } from './env.js';
 import { writeApiRoutes } from './index.js';
@@ -52,7 +52,7 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
     }),
     // Behind the router every path not served by the read API lands here: this process answers
     // 404, 405 and /v1/openapi.json for the whole service.
-    servedElsewhere: readApiRoutes({ pool }),
+    servedElsewhere: [...readRoutes],
     logLevel: env.LOG_LEVEL,
     health: observability.health,
     metrics: httpMetrics(observability.registry),

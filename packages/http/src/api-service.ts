@@ -14,7 +14,7 @@ import { createLogger, createPlatform } from './platform.js';
 import { createRateLimiter } from './rate-limit/create-rate-limiter.js';
 import type { RateLimits } from './rate-limit/rate-limiter.js';
 import { registerRoute } from './routes/register-route.js';
-import type { AnyRoute } from './routes/route-definition.js';
+import type { AnyRoute, AnyRouteDeclaration } from './routes/route-definition.js';
 
 export interface ApiServiceOptions {
   pool: Pool;
@@ -29,7 +29,7 @@ export interface ApiServiceOptions {
    * described in /v1/openapi.json and named in a 405's Allow, but not served here, so a client
    * cannot tell one process from several behind a router.
    */
-  servedElsewhere?: AnyRoute[];
+  servedElsewhere?: AnyRouteDeclaration[];
   /** Answers /healthz and /readyz on this port when given. */
   health?: Health;
   /** Counts and times every answer when given (Prometheus, on METRICS_PORT). */

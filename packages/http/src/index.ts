@@ -5,6 +5,7 @@ export { Authenticator, rateLimitHeaders } from './auth/authenticator.js';
 export { canSeeCosts } from './auth/can-see-costs.js';
 export { hasCredentialInUrl } from './auth/credential-in-url.js';
 export { LastUseRecorder } from './auth/last-use-recorder.js';
+export { COST_MARK, type CostMask, cost, costMaskOf } from './costs/cost-fields.js';
 export { drainOnClose } from './drain-on-close.js';
 export { ApiError } from './errors/api-error.js';
 export { ERROR_CODES, type ErrorCode } from './errors/error-codes.js';
@@ -43,47 +44,15 @@ export { createRateLimiter } from './rate-limit/create-rate-limiter.js';
 export { MemoryRateLimiter } from './rate-limit/memory-rate-limiter.js';
 export type { RateDecision, RateLimiter, RateLimits } from './rate-limit/rate-limiter.js';
 export { RedisRateLimiter } from './rate-limit/redis-rate-limiter.js';
-export {
-  type Apontamento,
-  type ApontamentoParts,
-  apontamentoSchema,
-  toApontamento,
-} from './resources/apontamento.js';
-export { COST_MARK, type CostMask, cost, costMaskOf } from './resources/cost-fields.js';
-export {
-  apontamentoExample,
-  fichaExample,
-  fornecedorExample,
-  insumoExample,
-  movimentoBodyExample,
-  movimentoExample,
-  planoExample,
-  produtoExample,
-} from './resources/examples.js';
-export {
-  type Ficha,
-  type FichaSource,
-  fichaSchema,
-  linhaDaFichaSchema,
-  presentFicha,
-} from './resources/ficha.js';
-export {
-  type Fornecedor,
-  type FornecedorSource,
-  fornecedorSchema,
-  presentFornecedor,
-} from './resources/fornecedor.js';
-export { type Insumo, type InsumoSource, insumoSchema, presentInsumo } from './resources/insumo.js';
-export {
-  type Movimento,
-  type MovimentoSource,
-  movimentoSchema,
-  presentMovimento,
-} from './resources/movimento.js';
-export { necessidadeSchema, type Plano, type PlanoParts, planoSchema, toPlano } from './resources/plano.js';
-export { type Posicao, type PosicaoSource, posicaoSchema, presentPosicao } from './resources/posicao.js';
-export { type Produto, type ProdutoSource, presentProduto, produtoSchema } from './resources/produto.js';
-export { presentSaldo, type Saldo, type SaldoSource, saldoSchema } from './resources/saldo.js';
 export { registerRoute } from './routes/register-route.js';
 export { RouteCatalog } from './routes/route-catalog.js';
-export { type AnyRoute, defineRoute, type RouteDefinition } from './routes/route-definition.js';
+export {
+  type AnyRoute,
+  type AnyRouteDeclaration,
+  declareRoute,
+  defineRoute,
+  type HttpMethod,
+  type RouteDeclaration,
+  type RouteDefinition,
+  type RouteScope,
+} from './routes/route-definition.js';

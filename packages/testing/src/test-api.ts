@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   type AnyRoute,
+  type AnyRouteDeclaration,
   type ApiService,
   buildOpenApiDocument,
   createApiService,
@@ -33,7 +34,7 @@ export async function createTestApi(
   options: {
     routes: AnyRoute[];
     /** Described but not served here (see ApiServiceOptions.servedElsewhere). */
-    servedElsewhere?: AnyRoute[];
+    servedElsewhere?: AnyRouteDeclaration[];
     clock?: TestClock;
     limits?: RateLimits;
     redisUrl?: string | null;

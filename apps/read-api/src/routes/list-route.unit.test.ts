@@ -1,3 +1,4 @@
+import { declareList } from '@factory/api';
 import type { Pool } from '@factory/database';
 import { CursorCodec, param } from '@factory/http';
 import { describe, expect, it } from 'vitest';
@@ -17,26 +18,26 @@ const rows: Row[] = [1, 2, 3].map((n) => ({
 }));
 const reads: PageQuery<Filters, [string, string]>[] = [];
 
-const route = defineListRoute(
-  { pool, windowSeconds: 30, clock: () => now },
-  {
-    url: '/v1/teste/lista',
-    scope: 'teste:ler',
-    summary: 'Teste',
-    filters: { familia: param.text.optional() },
-    item: z.object({ id: z.string(), custo: z.number().nullable() }),
-    keyset: instantThenUuid,
-    keysetOf: (row) => [row.at, row.id],
-    read: async (db: Pool, query: PageQuery<Filters, [string, string]>): Promise<Row[]> => {
-      expect(db).toBe(pool);
-      reads.push(query);
-      return rows.filter((r) => !query.after || r.id > query.after[1]).slice(0, query.limit);
-    },
-    readFilters: (filters) => ({ upper: filters.familia?.toUpperCase() }),
-    cursorFilters: (filters) => ({ familia: filters.familia?.toLowerCase() }),
-    present: (row) => ({ id: row.id, custo: row.custo }),
+const lista = declareList({
+  url: '/v1/teste/lista',
+  scope: 'teste:ler',
+  summary: 'Teste',
+  filters: { familia: param.text.optional() },
+  item: z.object({ id: z.string(), custo: z.number().nullable() }),
+});
+
+const route = defineListRoute({ pool, windowSeconds: 30, clock: () => now }, lista, {
+  keyset: instantThenUuid,
+  keysetOf: (row) => [row.at, row.id],
+  read: async (db: Pool, query: PageQuery<Filters, [string, string]>): Promise<Row[]> => {
+    expect(db).toBe(pool);
+    reads.push(query);
+    return rows.filter((r) => !query.after || r.id > query.after[1]).slice(0, query.limit);
   },
-);
+  readFilters: (filters) => ({ upper: filters.familia?.toUpperCase() }),
+  cursorFilters: (filters) => ({ familia: filters.familia?.toLowerCase() }),
+  present: (row) => ({ id: row.id, custo: row.custo }),
+});
 
 const call = (query: Record<string, unknown>, escopos: string[]) =>
   route.handler({

@@ -1,4 +1,4 @@
-import { type Ficha, presentFicha } from '@factory/http';
+import { type Ficha, presentFicha } from '@factory/api';
 import type { DefineBillOutcome } from '@factory/write-model';
 
 type Defined = Extract<DefineBillOutcome, { ok: true }>['ficha'];

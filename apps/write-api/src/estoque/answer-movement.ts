@@ -1,4 +1,5 @@
-import { type FreshAnswer, type Movimento, refusalError } from '@factory/http';
+import type { Movimento } from '@factory/api';
+import { type FreshAnswer, refusalError } from '@factory/http';
 import type { MovementOutcome, MovementWriteOptions } from '@factory/write-model';
 import { toMovimento } from './movimento.js';
 

@@ -1,4 +1,4 @@
-import { type Movimento, presentMovimento } from '@factory/http';
+import { type Movimento, presentMovimento } from '@factory/api';
 import type { RecordedMovement } from '@factory/write-model';
 
 /** The recorded movement as the API shows it (the shared Movimento resource). */

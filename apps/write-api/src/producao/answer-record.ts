@@ -1,4 +1,5 @@
-import { type Apontamento, type FreshAnswer, refusalError, toApontamento } from '@factory/http';
+import { type Apontamento, toApontamento } from '@factory/api';
+import { type FreshAnswer, refusalError } from '@factory/http';
 import type { RecordedProduction, RecordOutcome, RecordWriteOptions } from '@factory/write-model';
 import type { AnswerRecorder } from '../estoque/answer-movement.js';
 

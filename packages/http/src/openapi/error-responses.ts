@@ -1,5 +1,5 @@
 import { ERROR_CODES, type ErrorCode } from '../errors/error-codes.js';
-import type { AnyRoute } from '../routes/route-definition.js';
+import type { AnyRouteDeclaration } from '../routes/route-definition.js';
 import { errorHeadersOf } from './headers.js';
 
 /**
@@ -7,7 +7,7 @@ import { errorHeadersOf } from './headers.js';
  * every handler (token, scope, rate limit, parameters, body, idempotency), so these follow from
  * the route's scope, method, query, path and body. A route adds its own with `errors`.
  */
-export function errorCodesOf(route: AnyRoute): ErrorCode[] {
+export function errorCodesOf(route: AnyRouteDeclaration): ErrorCode[] {
   const codes = new Set<ErrorCode>(['token_na_url', 'erro_interno']);
   if (route.scope !== 'publico')
     for (const code of [
@@ -58,7 +58,7 @@ const examplesOf = (codes: ErrorCode[]) =>
   );
 
 /** One response per status the route can answer, each naming its codes, all with the Erro body. */
-export function errorResponsesOf(route: AnyRoute): Record<string, Record<string, unknown>> {
+export function errorResponsesOf(route: AnyRouteDeclaration): Record<string, Record<string, unknown>> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of errorCodesOf(route)) {
     const status = ERROR_CODES[code].status;

@@ -1,4 +1,4 @@
-import type { AnyRoute } from '../routes/route-definition.js';
+import type { AnyRouteDeclaration } from '../routes/route-definition.js';
 
 const count = { type: 'integer', minimum: 0 };
 
@@ -38,11 +38,11 @@ const described = (names: HeaderName[], required: boolean) =>
   Object.fromEntries(names.map((name) => [name, { ...HEADERS[name], required }]));
 
 const RATE_LIMIT: HeaderName[] = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
-const isWrite = (route: AnyRoute) => route.method !== 'GET';
-const counted = (route: AnyRoute) => route.scope !== 'publico';
+const isWrite = (route: AnyRouteDeclaration) => route.method !== 'GET';
+const counted = (route: AnyRouteDeclaration) => route.scope !== 'publico';
 
 /** The headers of a route's success response. */
-export function successHeadersOf(route: AnyRoute) {
+export function successHeadersOf(route: AnyRouteDeclaration) {
   return {
     ...described(['X-Request-Id'], true),
     ...(counted(route) ? described(RATE_LIMIT, true) : {}),
@@ -56,7 +56,7 @@ export function successHeadersOf(route: AnyRoute) {
  * write's refusal stored under its Idempotency-Key is replayed as such. A write's 503 may carry
  * Retry-After: a repeat refused while the first attempt with its key still runs.
  */
-export function errorHeadersOf(route: AnyRoute, status: number) {
+export function errorHeadersOf(route: AnyRouteDeclaration, status: number) {
   if (status === 429 && counted(route))
     return described(['X-Request-Id', ...RATE_LIMIT, 'Retry-After'], true);
   return {
@@ -68,7 +68,7 @@ export function errorHeadersOf(route: AnyRoute, status: number) {
 }
 
 /** The Idempotency-Key request header of a write; GETs take none. */
-export function idempotencyKeyParameterOf(route: AnyRoute) {
+export function idempotencyKeyParameterOf(route: AnyRouteDeclaration) {
   if (!isWrite(route)) return [];
   return [
     {

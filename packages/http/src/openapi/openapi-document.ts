@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ERROR_CODES } from '../errors/error-codes.js';
 import type { RouteCatalog } from '../routes/route-catalog.js';
-import type { AnyRoute } from '../routes/route-definition.js';
+import type { AnyRouteDeclaration } from '../routes/route-definition.js';
 import { errorResponsesOf } from './error-responses.js';
 import { idempotencyKeyParameterOf, successHeadersOf } from './headers.js';
 import { openApiSchema } from './json-schema.js';
@@ -25,7 +25,7 @@ const DESCRIPTION = [
   'Campos marcados `x-svc-custo` são `null` para um token sem o escopo `custos:ler`.',
 ].join('\n');
 
-function parametersOf(route: AnyRoute) {
+function parametersOf(route: AnyRouteDeclaration) {
   return [
     ...Object.entries((route.query?.shape ?? {}) as Record<string, z.ZodType>).map(([name, schema]) => ({
       name,
@@ -45,7 +45,7 @@ function parametersOf(route: AnyRoute) {
 
 const exampleOf = (value: unknown) => (value === undefined ? {} : { example: value });
 
-function operationOf(route: AnyRoute) {
+function operationOf(route: AnyRouteDeclaration) {
   const status = String(route.status ?? 200);
   return {
     operationId: operationIdOf(route),

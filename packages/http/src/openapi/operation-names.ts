@@ -1,4 +1,4 @@
-import type { AnyRoute } from '../routes/route-definition.js';
+import type { AnyRouteDeclaration } from '../routes/route-definition.js';
 
 const pascal = (text: string) =>
   text
@@ -12,7 +12,7 @@ const pascal = (text: string) =>
  * `getProdutosById`, `postEstoqueMovimentosByIdEstorno`. Renaming a path is the only way to
  * change one, and that is a breaking change anyway.
  */
-export function operationIdOf(route: Pick<AnyRoute, 'method' | 'url'>): string {
+export function operationIdOf(route: Pick<AnyRouteDeclaration, 'method' | 'url'>): string {
   const segments = route.url
     .split('/')
     .filter((s) => s !== '' && s !== 'v1')
@@ -21,7 +21,7 @@ export function operationIdOf(route: Pick<AnyRoute, 'method' | 'url'>): string {
 }
 
 /** The resource a route belongs to: the first path segment after /v1 (`produtos`, `estoque`..., `openapi`). */
-export function tagOf(route: Pick<AnyRoute, 'url'>): string {
+export function tagOf(route: Pick<AnyRouteDeclaration, 'url'>): string {
   const first = route.url.split('/').filter((s) => s !== '' && s !== 'v1')[0] ?? '';
   return first.replace(/\.json$/, '');
 }

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { canSeeCosts } from '../auth/can-see-costs.js';
+import { type CostMask, costMaskOf } from '../costs/cost-fields.js';
 import { ApiError } from '../errors/api-error.js';
 import { parseBody } from '../params/parse-body.js';
 import { parseQuery } from '../params/parse-query.js';
-import { type CostMask, costMaskOf } from '../resources/cost-fields.js';
 import type { AnyRoute } from './route-definition.js';
 
 declare module 'fastify' {

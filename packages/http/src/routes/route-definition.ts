@@ -11,10 +11,11 @@ export type RouteScope = string;
 const EMPTY = {} as z.ZodObject;
 
 /**
- * One declaration per route: its scope and its zod schemas drive the checks at run time and
- * the OpenAPI description alike.
+ * What a route is, as data: its scope and its zod schemas drive the checks at run time and the
+ * OpenAPI description alike. The service's declarations live in `@factory/api`; an app serves one
+ * by attaching a handler (RouteDefinition).
  */
-export interface RouteDefinition<
+export interface RouteDeclaration<
   Q extends z.ZodObject = typeof EMPTY,
   P extends z.ZodObject = typeof EMPTY,
   B extends z.ZodType = z.ZodType,
@@ -44,6 +45,15 @@ export interface RouteDefinition<
    */
   examples?: { body?: z.input<B>; response?: z.input<R> };
   status?: 200 | 201;
+}
+
+/** A declaration with the handler that serves it. */
+export interface RouteDefinition<
+  Q extends z.ZodObject = typeof EMPTY,
+  P extends z.ZodObject = typeof EMPTY,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> extends RouteDeclaration<Q, P, B, R> {
   handler(input: {
     query: z.output<Q>;
     params: z.output<P>;
@@ -56,6 +66,19 @@ export interface RouteDefinition<
 
 // biome-ignore lint/suspicious/noExplicitAny: a heterogeneous list of routes erases their schema types
 export type AnyRoute = RouteDefinition<any, any, any, any>;
+
+// biome-ignore lint/suspicious/noExplicitAny: a heterogeneous list of declarations erases their schema types
+export type AnyRouteDeclaration = RouteDeclaration<any, any, any, any>;
+
+/** Identity with inference: a declaration keeps its own schemas' types for the handler attached later. */
+export function declareRoute<
+  Q extends z.ZodObject,
+  P extends z.ZodObject,
+  B extends z.ZodType,
+  R extends z.ZodType,
+>(route: RouteDeclaration<Q, P, B, R>): RouteDeclaration<Q, P, B, R> {
+  return route;
+}
 
 /** Identity with inference: lets a route's handler see its own schemas' types. */
 export function defineRoute<

@@ -1,21 +1,11 @@
-import { TIPOS_MOVIMENTO } from '@factory/domain';
-import { instantFilterUtc, movimentoExample, movimentoSchema, param, presentMovimento } from '@factory/http';
+import { estoqueMovimentos, presentMovimento } from '@factory/api';
+import { instantFilterUtc } from '@factory/http';
 import { listMovements } from '@factory/read-models';
 import { defineListRoute, instantThenUuid, type ListDeps } from '../list-route.js';
 
 /** GET /v1/estoque/movimentos: the stock ledger, by (criado_em, id). */
 export const estoqueMovimentosRoute = (deps: ListDeps) =>
-  defineListRoute(deps, {
-    url: '/v1/estoque/movimentos',
-    scope: 'estoque:ler',
-    summary: 'Movimentos de estoque, em ordem de criação',
-    filters: {
-      desde: param.instant.optional(),
-      insumo_id: param.uuid.optional(),
-      local_id: param.uuid.optional(),
-      tipo: param.oneOf(TIPOS_MOVIMENTO).optional(),
-    },
-    item: movimentoSchema,
+  defineListRoute(deps, estoqueMovimentos, {
     keyset: instantThenUuid,
     keysetOf: (row) => [row.criado_em, row.id],
     read: listMovements,
@@ -26,5 +16,4 @@ export const estoqueMovimentosRoute = (deps: ListDeps) =>
       tipo: filters.tipo,
     }),
     present: (row) => presentMovimento(row),
-    example: movimentoExample,
   });

@@ -1,9 +1,9 @@
+import { estoquePosicao, presentPosicao } from '@factory/api';
 import type { Pool } from '@factory/database';
 import { productionDayEnd } from '@factory/domain';
-import { ApiError, instantFilterUtc, keysetField, param, posicaoSchema, presentPosicao } from '@factory/http';
+import { ApiError, instantFilterUtc, keysetField } from '@factory/http';
 import { type PositionPageQuery, readPosition } from '@factory/read-models';
 import { z } from 'zod';
-import { diaParam } from '../dia-param.js';
 import { defineListRoute, type ListDeps } from '../list-route.js';
 
 /** Keyset text (UTC, microseconds, `Z`) in the specification's form, precision kept. */
@@ -22,28 +22,7 @@ async function readPage(pool: Pool, query: PositionPageQuery) {
  * instant (`em`), at the end of a production day (`dia`), or now; by (insumo_id, local_id).
  */
 export const estoquePosicaoRoute = (deps: ListDeps) =>
-  defineListRoute(deps, {
-    url: '/v1/estoque/posicao',
-    scope: 'estoque:ler',
-    summary: 'Posição de estoque (saldo, custo médio e valor) em um instante ou no fim de um dia de produção',
-    filters: {
-      em: param.instant.optional(),
-      dia: diaParam.optional(),
-      insumo_id: param.uuid.optional(),
-      local_id: param.uuid.optional(),
-    },
-    envelope: { em: z.string() },
-    item: posicaoSchema,
-    envelopeExample: { em: '2026-03-10T18:00:00.000-03:00' },
-    example: {
-      insumo_id: '5a3c2e1f-8b7d-4c6a-9e0f-1d2b3c4d5e6f',
-      local_id: '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b',
-      saldo: 96.4,
-      unidade: 'm',
-      custo_medio: 4.35,
-      valor: 419.34,
-      ultimo_movimento_em: '2026-03-10T16:40:12.000-03:00',
-    },
+  defineListRoute(deps, estoquePosicao, {
     keyset: z.tuple([keysetField.instant, keysetField.uuid, keysetField.uuid]),
     keysetOf: (row) => [row.em, row.insumo_id, row.local_id],
     read: readPage,

@@ -1,4 +1,4 @@
-import { fornecedorExample, fornecedorSchema, param, presentFornecedor } from '@factory/http';
+import { fornecedores, presentFornecedor } from '@factory/api';
 import { listSuppliers } from '@factory/read-models';
 import { catalogFilters } from '../catalog-filters.js';
 import { defineListRoute, instantThenUuid, type ListDeps } from '../list-route.js';
@@ -15,18 +15,7 @@ export function cnpjFilter(value: string | undefined): { cnpj?: string; semCnpj?
 
 /** GET /v1/fornecedores: suppliers by (atualizado_em, id), stabilised; deleted ones on request. */
 export const fornecedoresRoute = (deps: ListDeps) =>
-  defineListRoute(deps, {
-    url: '/v1/fornecedores',
-    scope: 'fornecedores:ler',
-    summary: 'Fornecedores, em ordem de atualização',
-    filters: {
-      atualizado_desde: param.instant.optional(),
-      ativo: param.boolean.optional(),
-      cnpj: param.text.optional(),
-      incluir_excluidos: param.boolean.optional(),
-    },
-    item: fornecedorSchema,
-    example: fornecedorExample,
+  defineListRoute(deps, fornecedores, {
     keyset: instantThenUuid,
     keysetOf: (row) => [row.atualizado_em, row.id],
     read: listSuppliers,

@@ -1,9 +1,8 @@
+import { producaoPlano, toPlano } from '@factory/api';
 import type { Pool } from '@factory/database';
 import { productionDay } from '@factory/domain';
-import { defineRoute, planoExample, planoSchema, toPlano } from '@factory/http';
+import { defineRoute } from '@factory/http';
 import { planView, readPlan } from '@factory/read-models';
-import { z } from 'zod';
-import { diaParam } from '../dia-param.js';
 
 /**
  * GET /v1/producao/plano: the plan of a production day (today's by the company's zone and turn
@@ -11,13 +10,7 @@ import { diaParam } from '../dia-param.js';
  */
 export const producaoPlanoRoute = (deps: { pool: Pool; clock: () => Date }) =>
   defineRoute({
-    method: 'GET',
-    url: '/v1/producao/plano',
-    scope: 'producao:ler',
-    summary: 'O plano de um dia de produção e suas necessidades de insumos por local',
-    query: z.object({ dia: diaParam.optional() }),
-    response: planoSchema,
-    examples: { response: planoExample },
+    ...producaoPlano,
     handler: async ({ query, auth }) => {
       const calendar = { fuso: auth.empresa.fuso, horaVirada: auth.empresa.horaVirada };
       const dia = query.dia ?? productionDay(deps.clock(), calendar);

@@ -1,4 +1,5 @@
-import { defineRoute, fichaExample, fichaSchema, param, refusalError, withIdempotency } from '@factory/http';
+import { fichaExample, fichaSchema } from '@factory/api';
+import { defineRoute, param, refusalError, withIdempotency } from '@factory/http';
 import { z } from 'zod';
 import { type CatalogoDeps, catalogContextOf, positionHeader } from '../catalogo-deps.js';
 import { toFicha } from '../ficha.js';

@@ -1,4 +1,5 @@
-import { defineRoute, movimentoSchema, param, withIdempotency } from '@factory/http';
+import { movimentoSchema } from '@factory/api';
+import { defineRoute, param, withIdempotency } from '@factory/http';
 import { z } from 'zod';
 import { answerMovement } from '../answer-movement.js';
 import type { EstoqueDeps } from '../estoque-deps.js';

@@ -1,4 +1,5 @@
-import { apontamentoSchema, defineRoute, param, withIdempotency } from '@factory/http';
+import { apontamentoSchema } from '@factory/api';
+import { defineRoute, param, withIdempotency } from '@factory/http';
 import { z } from 'zod';
 import { writeContextOf } from '../../estoque/write-context.js';
 import { answerRecord } from '../answer-record.js';

@@ -1,4 +1,5 @@
-import { apontamentoSchema, defineRoute, withIdempotency } from '@factory/http';
+import { apontamentoSchema } from '@factory/api';
+import { defineRoute, withIdempotency } from '@factory/http';
 import { z } from 'zod';
 import { writeContextOf } from '../../estoque/write-context.js';
 import { answerRecord } from '../answer-record.js';

@@ -1,13 +1,6 @@
+import { planoExample, planoSchema, toPlano } from '@factory/api';
 import { isValidDia } from '@factory/domain';
-import {
-  ApiError,
-  defineRoute,
-  planoExample,
-  planoSchema,
-  refusalError,
-  toPlano,
-  withIdempotency,
-} from '@factory/http';
+import { ApiError, defineRoute, refusalError, withIdempotency } from '@factory/http';
 import { planView } from '@factory/read-models';
 import { z } from 'zod';
 import { positionHeader } from '../../catalogo/catalogo-deps.js';

@@ -1,5 +1,5 @@
+import { cost } from '@factory/http';
 import { z } from 'zod';
-import { cost } from './cost-fields.js';
 import { instantOf, numberOf } from './instant-of.js';
 
 /** LinhaDaFicha: both `insumo_id` and `componente_id` always present, the one not applying null. */

@@ -1,4 +1,4 @@
-import { formatInstant } from '../format/instant.js';
+import { formatInstant } from '@factory/http';
 
 /** A source's instant (a Date, or text PostgreSQL or the log wrote) in the specification's form. */
 export const instantOf = (value: Date | string): string =>

@@ -1,5 +1,5 @@
+import { cost } from '@factory/http';
 import { z } from 'zod';
-import { cost } from './cost-fields.js';
 import { instantOf } from './instant-of.js';
 
 /** The Insumo resource: every key always present, in the specification's order. */

@@ -1,5 +1,5 @@
+import { cost } from '@factory/http';
 import { z } from 'zod';
-import { cost } from './cost-fields.js';
 import { instantOf } from './instant-of.js';
 
 const decimal = z.number().nullable();
@@ -46,7 +46,7 @@ export type ProdutoSource = Omit<Produto, 'variacao' | 'criado_em' | 'atualizado
   excluido_em: Date | string | null;
 };
 
-/** Costs always filled in: the route nulls them for a token without `custos:ler` (cost-fields.ts). */
+/** Costs always filled in: the route nulls them for a token without `custos:ler` (@factory/http's cost-fields.ts). */
 export function presentProduto(row: ProdutoSource): Produto {
   return {
     id: row.id,

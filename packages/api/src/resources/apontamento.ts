@@ -1,6 +1,5 @@
+import { cost, formatInstant } from '@factory/http';
 import { z } from 'zod';
-import { formatInstant } from '../format/instant.js';
-import { cost } from './cost-fields.js';
 
 /** The production record (Apontamento), as its writes, its list and its by-id route answer it. */
 export const apontamentoSchema = z.object({

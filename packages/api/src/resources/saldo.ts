@@ -1,5 +1,5 @@
+import { cost } from '@factory/http';
 import { z } from 'zod';
-import { cost } from './cost-fields.js';
 import { instantOf } from './instant-of.js';
 
 /** What a balance and a position at an instant share: the item, the location and the amounts. */

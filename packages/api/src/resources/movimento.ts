@@ -1,6 +1,6 @@
 import { ORIGENS, TIPOS_MOVIMENTO } from '@factory/domain';
+import { cost } from '@factory/http';
 import { z } from 'zod';
-import { cost } from './cost-fields.js';
 import { instantOf, numberOf } from './instant-of.js';
 
 /** The specification's Movimento, as both the ledger list and the movement writes answer it. */

@@ -1,6 +1,5 @@
+import { cost, formatInstant } from '@factory/http';
 import { z } from 'zod';
-import { formatInstant } from '../format/instant.js';
-import { cost } from './cost-fields.js';
 
 export const necessidadeSchema = z.object({
   insumo_id: z.uuid(),

@@ -1,0 +1,59 @@
+// The service's API contract: every resource and every route, declared as data. Apps attach
+// handlers; the router, the OpenAPI document and the typed client read it.
+export {
+  type Apontamento,
+  type ApontamentoParts,
+  apontamentoSchema,
+  toApontamento,
+} from './resources/apontamento.js';
+export { diaParam } from './resources/dia-param.js';
+export {
+  apontamentoExample,
+  fichaExample,
+  fornecedorExample,
+  insumoExample,
+  movimentoBodyExample,
+  movimentoExample,
+  planoExample,
+  produtoExample,
+} from './resources/examples.js';
+export {
+  type Ficha,
+  type FichaSource,
+  fichaSchema,
+  linhaDaFichaSchema,
+  presentFicha,
+} from './resources/ficha.js';
+export {
+  type Fornecedor,
+  type FornecedorSource,
+  fornecedorSchema,
+  presentFornecedor,
+} from './resources/fornecedor.js';
+export { type Insumo, type InsumoSource, insumoSchema, presentInsumo } from './resources/insumo.js';
+export {
+  type Movimento,
+  type MovimentoSource,
+  movimentoSchema,
+  presentMovimento,
+} from './resources/movimento.js';
+export { necessidadeSchema, type Plano, type PlanoParts, planoSchema, toPlano } from './resources/plano.js';
+export { type Posicao, type PosicaoSource, posicaoSchema, presentPosicao } from './resources/posicao.js';
+export { type Produto, type ProdutoSource, presentProduto, produtoSchema } from './resources/produto.js';
+export { presentSaldo, type Saldo, type SaldoSource, saldoSchema } from './resources/saldo.js';
+export {
+  ficha,
+  fichas,
+  fornecedor,
+  fornecedores,
+  insumo,
+  insumos,
+  produto,
+  produtos,
+} from './routes/catalogo.js';
+export { estoqueMovimentos, estoquePosicao, estoqueSaldos } from './routes/estoque.js';
+export { eu } from './routes/eu.js';
+export { declareList, type ListDeclaration, type ListSpec } from './routes/list-declaration.js';
+export { locais } from './routes/locais.js';
+export { producaoApontamento, producaoApontamentos, producaoPlano } from './routes/producao.js';
+export { readRoutes } from './routes/read-routes.js';

@@ -1,0 +1,50 @@
+import { declareRoute } from '@factory/http';
+import { z } from 'zod';
+
+const euResponse = z.object({
+  empresa: z.object({
+    id: z.uuid(),
+    nome: z.string(),
+    cnpj: z.string(),
+    fuso: z.string(),
+    hora_virada: z.string(),
+    sku_prefixo: z.string(),
+  }),
+  token: z.object({
+    prefixo: z.string(),
+    nome: z.string(),
+    escopos: z.array(z.string()),
+    expira_em: z.string().nullable(),
+    limite_por_minuto: z.number().int(),
+    limite_empresa_por_minuto: z.number().int(),
+  }),
+});
+
+/** GET /v1/eu: the calling token and its company. */
+export const eu = declareRoute({
+  method: 'GET',
+  url: '/v1/eu',
+  scope: 'qualquer',
+  summary: 'A empresa e o token da chamada',
+  response: euResponse,
+  examples: {
+    response: {
+      empresa: {
+        id: '4d3c2b1a-0f9e-4d8c-8b7a-6f5e4d3c2b1a',
+        nome: 'Confecções Exemplo Ltda',
+        cnpj: '11222333000181',
+        fuso: 'America/Sao_Paulo',
+        hora_virada: '05:00',
+        sku_prefixo: 'CEX',
+      },
+      token: {
+        prefixo: 'svc_live_Xq3fK9mZp2',
+        nome: 'ERP',
+        escopos: ['estoque:ler', 'estoque:escrever', 'produtos:ler'],
+        expira_em: null,
+        limite_por_minuto: 120,
+        limite_empresa_por_minuto: 300,
+      },
+    },
+  },
+});
