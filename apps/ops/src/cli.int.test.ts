@@ -2,7 +2,7 @@ import { ALL_SCOPES } from '@factory/domain';
 import { createTenantFixture, createToken, hashToken, looksLikeToken } from '@factory/tenants';
 import { createTestDatabase, describeWith } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
-import { ops, json as parseJson, type Run, startOps } from './run-cli.fixture.js';
+import { ops, json as parseJson, type Run, startOps } from '../test/run-cli.fixture.js';
 
 const DAY = 86_400_000;
 // Each CLI run is a Node process loading TypeScript: on a busy 2-core machine a test's runs take

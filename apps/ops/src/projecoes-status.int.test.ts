@@ -10,7 +10,7 @@ import {
 import { createTestDatabase, describeWith, type TestDatabase } from '@factory/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { StockWriter } from '../../../packages/read-models/test/stock/stock-writer.fixture.js';
-import { json, ops } from './run-cli.fixture.js';
+import { json, ops } from '../test/run-cli.fixture.js';
 
 const KEYS = [
   'nome',

@@ -17,7 +17,7 @@ import {
   seedCatalog,
 } from '../../../packages/read-models/test/catalog/catalog-workload.fixture.js';
 import { CatalogWriter } from '../../../packages/read-models/test/catalog/catalog-writer.fixture.js';
-import { json, ops, startOps } from './run-cli.fixture.js';
+import { json, ops, startOps } from '../test/run-cli.fixture.js';
 
 interface Rebuilt {
   projecoes: Array<{ nome: string; versao: number; eventos: number; segundos: number }>;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createTestDatabase, describeWith } from '@factory/testing';
 import { expect, it } from 'vitest';
-import { ops } from './run-cli.fixture.js';
+import { ops } from '../test/run-cli.fixture.js';
 
 // Issue 23: the README's own sample-data command crashed ("streams moved meanwhile": its bills,
 // 16 in flight on the company's relations fence, gave up). Run here as the README prints it,

@@ -1,7 +1,7 @@
 import { createTenantFixture, openInvitation } from '@factory/tenants';
 import { createTestDatabase, describeWith } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
-import { ops, json as parseJson } from './run-cli.fixture.js';
+import { ops, json as parseJson } from '../test/run-cli.fixture.js';
 
 const CLI_TIMEOUT = 240_000; // several CLI processes loading TypeScript on a busy machine
 const LINK = /^https:\/\/api\.exemplo\.com\.br\/admin\/convite\/([A-Za-z0-9_-]{43})$/;

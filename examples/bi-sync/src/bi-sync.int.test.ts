@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describeWith } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
-import { type BiSyncScene, sku, startBiSyncScene } from './bi-sync-scene.fixture.js';
+import { type BiSyncScene, sku, startBiSyncScene } from '../test/bi-sync-scene.fixture.js';
 import { MirrorDatabase, type Row } from './mirror-database.js';
 import { MIRRORED_LISTS, type MirroredList } from './mirrored-lists.js';
 import { syncLists } from './sync-lists.js';

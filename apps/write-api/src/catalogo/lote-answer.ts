@@ -1,6 +1,6 @@
+import type { Resultado } from '@factory/api';
 import type { FreshAnswer } from '@factory/http';
 import { positionHeader } from './catalogo-deps.js';
-import type { Resultado } from './lote-schema.js';
 
 /** HTTP 200 even when items are refused; `X-Posicao-Log` only when something was appended. */
 export const loteAnswer = (batch: {

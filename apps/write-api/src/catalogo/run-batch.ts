@@ -1,5 +1,5 @@
+import type { Resultado } from '@factory/api';
 import { Lanes, type SaveOutcome } from '@factory/write-model';
-import type { Resultado } from './lote-schema.js';
 import { itemError } from './refusal.js';
 
 export type RawItem = Record<string, unknown>;

@@ -8,8 +8,8 @@ import { Document, Spectral } from '@stoplight/spectral-core';
 import { Json } from '@stoplight/spectral-parsers';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
+import { openApiRuleset } from '../../test/openapi/openapi-ruleset.fixture.js';
 import { writeApiRoutes } from '../index.js';
-import { openApiRuleset } from './openapi-ruleset.fixture.js';
 
 interface Operation {
   operationId?: string;

@@ -2,8 +2,14 @@ import { randomInt } from 'node:crypto';
 import { PROJECTIONS, verifyProjections } from '@factory/read-models';
 import { describeWith } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
-import { IncrementalReplica, replicateWhile } from '../incremental-replica.fixture.js';
-import { createStockApi, type StockApi, SystemClock, type Tenant, traverse } from './stock-api.fixture.js';
+import {
+  createStockApi,
+  type StockApi,
+  SystemClock,
+  type Tenant,
+  traverse,
+} from '../../../test/routes/estoque-listas/stock-api.fixture.js';
+import { IncrementalReplica, replicateWhile } from '../../../test/routes/incremental-replica.fixture.js';
 
 const WINDOW_SECONDS = 1;
 const WRITE_MS = 4000;

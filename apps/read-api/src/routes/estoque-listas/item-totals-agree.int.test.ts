@@ -8,7 +8,7 @@ import {
   pastInstants,
   type Tenant,
   traverse,
-} from '../produtos/catalog-api.fixture.js';
+} from '../../../test/routes/produtos/catalog-api.fixture.js';
 
 type Row = Record<string, unknown>;
 

@@ -8,7 +8,7 @@ import {
   type StockApi,
   type Tenant,
   traverse,
-} from '../estoque-listas/stock-api.fixture.js';
+} from '../../../test/routes/estoque-listas/stock-api.fixture.js';
 
 const URL = '/v1/estoque/movimentos';
 

@@ -9,7 +9,7 @@ import {
   type StockApi,
   type Tenant,
   traverse,
-} from '../estoque-listas/stock-api.fixture.js';
+} from '../../../test/routes/estoque-listas/stock-api.fixture.js';
 
 const URL = '/v1/estoque/saldos';
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+00:00$/;

@@ -10,7 +10,7 @@ import {
   pastInstants,
   type Tenant,
   traverse,
-} from '../produtos/catalog-api.fixture.js';
+} from '../../../test/routes/produtos/catalog-api.fixture.js';
 
 const URL = '/v1/fichas';
 

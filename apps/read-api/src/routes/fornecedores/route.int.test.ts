@@ -12,7 +12,7 @@ import {
   sortedBy,
   type Tenant,
   traverse,
-} from '../produtos/catalog-api.fixture.js';
+} from '../../../test/routes/produtos/catalog-api.fixture.js';
 
 const URL = '/v1/fornecedores';
 const CPF = '52998224725'; // a valid individual's tax id

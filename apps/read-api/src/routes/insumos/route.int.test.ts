@@ -11,7 +11,7 @@ import {
   sortedBy,
   type Tenant,
   traverse,
-} from '../produtos/catalog-api.fixture.js';
+} from '../../../test/routes/produtos/catalog-api.fixture.js';
 
 const URL = '/v1/insumos';
 

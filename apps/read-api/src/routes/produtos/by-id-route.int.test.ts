@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { describeWith } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
-import { type CatalogApi, createCatalogApi, expectError, getOk, type Tenant } from './catalog-api.fixture.js';
+import {
+  type CatalogApi,
+  createCatalogApi,
+  expectError,
+  getOk,
+  type Tenant,
+} from '../../../test/routes/produtos/catalog-api.fixture.js';
 
 describeWith(['postgres'], 'GET /v1/produtos/{id}', () => {
   let api: CatalogApi;

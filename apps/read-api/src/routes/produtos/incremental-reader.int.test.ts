@@ -5,7 +5,7 @@ import {
   randomStep,
   seedCatalog,
 } from '../../../../../packages/read-models/test/catalog/catalog-workload.fixture.js';
-import { IncrementalReplica, replicateWhile } from '../incremental-replica.fixture.js';
+import { IncrementalReplica, replicateWhile } from '../../../test/routes/incremental-replica.fixture.js';
 import {
   type CatalogApi,
   createCatalogApi,
@@ -13,7 +13,7 @@ import {
   SystemClock,
   type Tenant,
   traverse,
-} from './catalog-api.fixture.js';
+} from '../../../test/routes/produtos/catalog-api.fixture.js';
 
 const WINDOW_SECONDS = 1;
 const WRITE_MS = 3000;

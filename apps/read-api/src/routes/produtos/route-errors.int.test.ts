@@ -1,6 +1,12 @@
 import { describeWith } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
-import { type CatalogApi, createCatalogApi, expectError, getOk, type Tenant } from './catalog-api.fixture.js';
+import {
+  type CatalogApi,
+  createCatalogApi,
+  expectError,
+  getOk,
+  type Tenant,
+} from '../../../test/routes/produtos/catalog-api.fixture.js';
 
 const URL = '/v1/produtos';
 

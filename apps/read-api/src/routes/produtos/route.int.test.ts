@@ -8,7 +8,7 @@ import {
   sortedBy,
   type Tenant,
   traverse,
-} from './catalog-api.fixture.js';
+} from '../../../test/routes/produtos/catalog-api.fixture.js';
 
 const URL = '/v1/produtos';
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+00:00$/;

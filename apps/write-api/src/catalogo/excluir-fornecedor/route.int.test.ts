@@ -7,7 +7,7 @@ import {
   saved,
   startCatalogoApi,
   tecido,
-} from '../catalogo-api.fixture.js';
+} from '../../../test/catalogo/catalogo-api.fixture.js';
 
 describeWith(['postgres', 'redis'], 'DELETE /v1/fornecedores/{id}', () => {
   let api: CatalogoApi;

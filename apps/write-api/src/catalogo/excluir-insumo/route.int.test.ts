@@ -10,7 +10,7 @@ import {
   sku,
   startCatalogoApi,
   tecido,
-} from '../catalogo-api.fixture.js';
+} from '../../../test/catalogo/catalogo-api.fixture.js';
 
 describeWith(['postgres', 'redis'], 'DELETE /v1/insumos/{id}', () => {
   let api: CatalogoApi;

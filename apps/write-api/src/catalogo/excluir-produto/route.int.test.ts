@@ -10,7 +10,7 @@ import {
   saved,
   sku,
   startCatalogoApi,
-} from '../catalogo-api.fixture.js';
+} from '../../../test/catalogo/catalogo-api.fixture.js';
 
 describeWith(['postgres', 'redis'], 'DELETE /v1/produtos/{id}', () => {
   let api: CatalogoApi;

@@ -1,6 +1,12 @@
 import { describeWith } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
-import { type CatalogoApi, expectError, saved, sku, startCatalogoApi } from '../catalogo-api.fixture.js';
+import {
+  type CatalogoApi,
+  expectError,
+  saved,
+  sku,
+  startCatalogoApi,
+} from '../../../test/catalogo/catalogo-api.fixture.js';
 
 describeWith(['postgres', 'redis'], 'DELETE /v1/fichas/{produto_id}', () => {
   let api: CatalogoApi;

@@ -1,23 +1,11 @@
-import { defineRoute, param, refusalError, withIdempotency } from '@factory/http';
-import { z } from 'zod';
+import { desativarFicha } from '@factory/api';
+import { defineRoute, refusalError, withIdempotency } from '@factory/http';
 import { type CatalogoDeps, catalogContextOf, positionHeader } from '../catalogo-deps.js';
-
-const desativadaSchema = z.object({
-  produto_id: z.uuid(),
-  versao: z.number().int(),
-  ativa: z.literal(false),
-});
 
 /** DELETE /v1/fichas/{produto_id}: the product no longer has an active bill; 404 when it had none. */
 export const desativarFichaRoute = (deps: CatalogoDeps) =>
   defineRoute({
-    method: 'DELETE',
-    url: '/v1/fichas/:produto_id',
-    scope: 'fichas:escrever',
-    summary: 'Desativa a ficha técnica ativa do produto',
-    params: z.object({ produto_id: param.uuid }),
-    response: desativadaSchema,
-    examples: { response: { produto_id: '3b2a1c0d-9e8f-4a7b-8c6d-5e4f3a2b1c0d', versao: 3, ativa: false } },
+    ...desativarFicha,
     handler: ({ params, auth, request, reply }) =>
       withIdempotency(
         { pool: deps.pool, auth, request, reply, required: false, clock: deps.clock },

@@ -7,7 +7,7 @@ import {
   sku,
   startCatalogoApi,
   tecido,
-} from '../catalogo-api.fixture.js';
+} from '../../../test/catalogo/catalogo-api.fixture.js';
 
 describeWith(['postgres', 'redis'], 'PUT /v1/fichas/{produto_id}: cycles', () => {
   let api: CatalogoApi;

@@ -1,7 +1,12 @@
 import { randomCnpj } from '@factory/tenants';
 import { describeWith } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
-import { type CatalogoApi, lote, saved, startCatalogoApi } from '../catalogo-api.fixture.js';
+import {
+  type CatalogoApi,
+  lote,
+  saved,
+  startCatalogoApi,
+} from '../../../test/catalogo/catalogo-api.fixture.js';
 
 const punctuated = (cnpj: string) =>
   `${cnpj.slice(0, 2)}.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/${cnpj.slice(8, 12)}-${cnpj.slice(12)}`;

@@ -8,7 +8,7 @@ import {
   saved,
   startCatalogoApi,
   tecido,
-} from '../catalogo-api.fixture.js';
+} from '../../../test/catalogo/catalogo-api.fixture.js';
 
 describeWith(['postgres', 'redis'], 'POST /v1/insumos/lote', () => {
   let api: CatalogoApi;

@@ -1,6 +1,12 @@
 import { describeWith } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
-import { type CatalogoApi, lote, saved, sku, startCatalogoApi } from '../catalogo-api.fixture.js';
+import {
+  type CatalogoApi,
+  lote,
+  saved,
+  sku,
+  startCatalogoApi,
+} from '../../../test/catalogo/catalogo-api.fixture.js';
 
 describeWith(['postgres', 'redis'], 'POST /v1/produtos/lote: items refused one by one', () => {
   let api: CatalogoApi;

@@ -1,6 +1,6 @@
 import { describeWith } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
-import { type CatalogoApi, sku, startCatalogoApi } from '../catalogo-api.fixture.js';
+import { type CatalogoApi, sku, startCatalogoApi } from '../../../test/catalogo/catalogo-api.fixture.js';
 
 describeWith(['postgres', 'redis'], 'POST /v1/produtos/lote under concurrency', () => {
   let api: CatalogoApi;

@@ -9,7 +9,7 @@ import {
   saved,
   sku,
   startCatalogoApi,
-} from '../catalogo-api.fixture.js';
+} from '../../../test/catalogo/catalogo-api.fixture.js';
 
 describeWith(['postgres', 'redis'], 'POST /v1/produtos/lote', () => {
   let api: CatalogoApi;

@@ -7,7 +7,7 @@ import {
   type MovementScene,
   post,
   startMovementScene,
-} from '../estoque-api.fixture.js';
+} from '../../../test/estoque/estoque-api.fixture.js';
 
 const URL = '/v1/estoque/movimentos';
 describeWith(['postgres', 'redis'], 'POST /v1/estoque/movimentos: idempotency and concurrency', () => {

@@ -1,19 +1,8 @@
-import { apontamentoSchema } from '@factory/api';
+import { registrarApontamento } from '@factory/api';
 import { defineRoute, withIdempotency } from '@factory/http';
-import { z } from 'zod';
 import { writeContextOf } from '../../estoque/write-context.js';
 import { answerRecord } from '../answer-record.js';
 import type { ProducaoDeps } from '../producao-deps.js';
-
-// Types and presence only; the decider checks values in body order and names the key at fault.
-const registrarApontamentoBody = z.strictObject({
-  produto_id: z.string(),
-  quantidade: z.number(),
-  local_id: z.string(),
-  dia: z.string().nullish(),
-  referencia: z.string().nullish(),
-  motivo: z.string().nullish(),
-});
 
 /**
  * POST /v1/producao/apontamentos: registers a production record and its baixa_producao
@@ -21,37 +10,7 @@ const registrarApontamentoBody = z.strictObject({
  */
 export const registrarApontamentoRoute = (deps: ProducaoDeps) =>
   defineRoute({
-    method: 'POST',
-    url: '/v1/producao/apontamentos',
-    scope: 'producao:escrever',
-    summary: 'Registra um apontamento de produção e as baixas de insumos da sua ficha técnica',
-    body: registrarApontamentoBody,
-    response: apontamentoSchema,
-    status: 201,
-    idempotencyKey: 'required',
-    examples: {
-      body: {
-        produto_id: '3b2a1c0d-9e8f-4a7b-8c6d-5e4f3a2b1c0d',
-        quantidade: 48,
-        local_id: '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b',
-        dia: '2026-03-10',
-        referencia: 'OP 1187',
-      },
-      response: {
-        id: '6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d',
-        produto_id: '3b2a1c0d-9e8f-4a7b-8c6d-5e4f3a2b1c0d',
-        quantidade: 48,
-        local_id: '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b',
-        dia: '2026-03-10',
-        referencia: 'OP 1187',
-        motivo: null,
-        estado: 'registrado',
-        custo: 1002.24,
-        movimentos: ['8f7e6d5c-4b3a-4291-8d7c-6b5a4f3e2d1c'],
-        criado_em: '2026-03-10T14:05:00.000-03:00',
-        atualizado_em: '2026-03-10T14:05:00.000-03:00',
-      },
-    },
+    ...registrarApontamento,
     handler: ({ body, auth, request, reply }) =>
       withIdempotency({ pool: deps.pool, auth, request, reply, clock: deps.clock }, (key, attempt) => {
         const context = writeContextOf(auth, request, key, deps.clock());

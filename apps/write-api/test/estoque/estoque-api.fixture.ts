@@ -11,7 +11,7 @@ import {
 import { defineSupplyItem } from '@factory/write-model';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { writeApiRoutes } from '../index.js';
+import { writeApiRoutes } from '../../src/index.js';
 
 export const NOW = '2026-03-10T12:00:00.000Z';
 export const NOW_TEXT = '2026-03-10T12:00:00.000+00:00';

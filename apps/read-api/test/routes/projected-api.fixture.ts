@@ -7,7 +7,7 @@ import { createTestApi, createTestDatabase, TestClock, type TestDatabase } from 
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { startFollowingProjector } from '../../../../packages/read-models/test/projector/following-projector.fixture.js';
-import { readApiRoutes } from '../index.js';
+import { readApiRoutes } from '../../src/index.js';
 
 export interface ProjectedApi<W> {
   db: TestDatabase;
