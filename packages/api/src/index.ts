@@ -31,6 +31,7 @@ export {
   presentFornecedor,
 } from './resources/fornecedor.js';
 export { type Insumo, type InsumoSource, insumoSchema, presentInsumo } from './resources/insumo.js';
+export { MAX_ITENS, type Resultado, resultadoSchema } from './resources/lote.js';
 export {
   type Movimento,
   type MovimentoSource,
@@ -51,9 +52,26 @@ export {
   produto,
   produtos,
 } from './routes/catalogo.js';
+export {
+  desativarFicha,
+  excluirFornecedor,
+  excluirInsumo,
+  excluirProduto,
+  exclusaoSchema,
+  fornecedoresLote,
+  fornecedorItemSchema,
+  insumoItemSchema,
+  insumosLote,
+  produtoItemSchema,
+  produtosLote,
+  substituirFicha,
+} from './routes/catalogo-escrita.js';
 export { estoqueMovimentos, estoquePosicao, estoqueSaldos } from './routes/estoque.js';
+export { estornarMovimento, registrarMovimento } from './routes/estoque-escrita.js';
 export { eu } from './routes/eu.js';
 export { declareList, type ListDeclaration, type ListSpec } from './routes/list-declaration.js';
 export { locais } from './routes/locais.js';
 export { producaoApontamento, producaoApontamentos, producaoPlano } from './routes/producao.js';
+export { cancelarApontamento, registrarApontamento, substituirPlano } from './routes/producao-escrita.js';
 export { readRoutes } from './routes/read-routes.js';
+export { writeRoutes } from './routes/write-routes.js';
