@@ -32,8 +32,6 @@ export type {
 } from './event-store.js';
 export { createKurrentEventStore } from './kurrentdb/kurrentdb-event-store.js';
 export { type EventLog, type OpenEventStoreOptions, openEventStore } from './open-event-store.js';
-// PostgreSQL only, for tests that hold a transaction open across an append (late commits).
-export { appendInTransaction } from './postgres/append-to-stream.js';
 export {
   createPostgresEventStore,
   type PostgresEventStore,

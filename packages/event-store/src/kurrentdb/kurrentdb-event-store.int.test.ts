@@ -1,7 +1,6 @@
+import { runEventStoreContract, runWritePathContract } from '@factory/event-store/testing';
 import { createTestDatabase, describeWith, kurrentForTests, type TestDatabase } from '@factory/testing';
 import { beforeAll, describe } from 'vitest';
-import { runEventStoreContract } from '../contract/event-store-contract.js';
-import { runWritePathContract } from '../contract/write-path-contract.js';
 import { createKurrentEventStore } from './kurrentdb-event-store.js';
 
 // Tests may read the environment; package code may not. A server to test against, e.g.

@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { appendInTransaction } from '@factory/event-store/testing';
 import { createTestDatabase, describeWith } from '@factory/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuplicateEventIdsError } from '../errors.js';
 import type { EventToAppend } from '../event-store.js';
 import { appendNotifierOf } from './append-notifier.js';
-import {
-  appendInTransaction,
-  appendStreams,
-  EVENTS_APPENDED_CHANNEL,
-  StaleTransactionError,
-} from './append-to-stream.js';
+import { appendStreams, EVENTS_APPENDED_CHANNEL, StaleTransactionError } from './append-to-stream.js';
 import { createPostgresEventStore, type PostgresEventStore } from './postgres-event-store.js';
 
 const event = (data: Record<string, unknown> = {}): EventToAppend => ({

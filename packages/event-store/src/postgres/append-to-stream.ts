@@ -1,4 +1,4 @@
-import type { Pool, PoolClient } from '@factory/database';
+import type { Pool } from '@factory/database';
 import type { AppendOptions, AppendResult, EventToAppend } from '../event-store.js';
 import { validateAppend } from '../validate-append.js';
 import { notifyAppended } from './append-notifier.js';
@@ -82,24 +82,6 @@ export async function appendStreams(
   const outcome = streamsOutcome(appends, rows[0]!);
   if (outcome.written) notifyAppended(pool);
   return outcome;
-}
-
-/**
- * Appends inside a transaction the caller opened and will commit (READ COMMITTED). Losing a
- * race raises PostgreSQL's unique violation (23505): roll back and retry, as appendToStream does.
- * Listeners are not woken: call `notifyAppended(pool)` (or the
- * store's `notifyAppended()`) after the COMMIT, so that nothing is announced before it is there.
- */
-export async function appendInTransaction(
-  client: PoolClient,
-  stream: string,
-  events: readonly EventToAppend[],
-  options: AppendOptions,
-): Promise<AppendResult> {
-  const append = { stream, events, expectedRevision: options.expectedRevision };
-  validateStreams([append]);
-  const { rows } = await client.query<StatementRow>(appendStatement([append], []));
-  return appendResult(append, streamsOutcome([append], rows[0]!)).result;
 }
 
 export function validateStreams(appends: readonly StreamAppend[]): void {

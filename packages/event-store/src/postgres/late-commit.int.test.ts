@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool } from '@factory/database';
+import { appendInTransaction } from '@factory/event-store/testing';
 import { createTestDatabase, describeWith } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
 import { compareCheckpoints, type LogCheckpoint } from '../checkpoint.js';
 import type { EventStore, RecordedEvent } from '../event-store.js';
-import { appendInTransaction } from './append-to-stream.js';
 import { createPostgresEventStore } from './postgres-event-store.js';
 
 // Why the global log is read by (transaction id, position) below the oldest running

@@ -1,7 +1,6 @@
+import { runEventStoreContract, runWritePathContract } from '@factory/event-store/testing';
 import { createTestDatabase, describeWith } from '@factory/testing';
 import { beforeAll } from 'vitest';
-import { runEventStoreContract } from '../contract/event-store-contract.js';
-import { runWritePathContract } from '../contract/write-path-contract.js';
 import { createPostgresEventStore } from './postgres-event-store.js';
 
 describeWith(['postgres'], 'PostgreSQL event store', () => {

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool } from '@factory/database';
+import { appendInTransaction } from '@factory/event-store/testing';
 import { createTestDatabase, describeWith } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
 import { compareCheckpoints, LOG_START, type LogCheckpoint } from '../checkpoint.js';
 import { WrongExpectedRevisionError } from '../errors.js';
 import type { EventStore, RecordedEvent } from '../event-store.js';
-import { appendInTransaction, StaleTransactionError } from './append-to-stream.js';
+import { StaleTransactionError } from './append-to-stream.js';
 import { createPostgresEventStore } from './postgres-event-store.js';
 
 const APPENDERS = 8;

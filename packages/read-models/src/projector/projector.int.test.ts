@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { appendInTransaction, createPostgresEventStore, type EventStore } from '@factory/event-store';
+import { createPostgresEventStore, type EventStore } from '@factory/event-store';
+import { appendInTransaction } from '@factory/event-store/testing';
 import { createTestDatabase, describeWith, type TestDatabase } from '@factory/testing';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import {

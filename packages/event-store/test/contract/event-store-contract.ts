@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compareCheckpoints, type LogCheckpoint } from '../checkpoint.js';
-import { DuplicateEventIdsError, WrongExpectedRevisionError } from '../errors.js';
-import type { EventStore, EventToAppend, RecordedEvent } from '../event-store.js';
-import { parseStreamName, streamName } from '../stream-name.js';
+import { compareCheckpoints, type LogCheckpoint } from '../../src/checkpoint.js';
+import { DuplicateEventIdsError, WrongExpectedRevisionError } from '../../src/errors.js';
+import type { EventStore, EventToAppend, RecordedEvent } from '../../src/event-store.js';
+import { parseStreamName, streamName } from '../../src/stream-name.js';
 
 /**
  * The behaviour every adapter owes the port. Each adapter's `*.int.test.ts` runs it once. The

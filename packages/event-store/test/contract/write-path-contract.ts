@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UniquenessConflictError } from '../errors.js';
-import type { EventStore, EventToAppend } from '../event-store.js';
-import { streamName } from '../stream-name.js';
-import type { UniquenessChange } from '../write-side.js';
+import { UniquenessConflictError } from '../../src/errors.js';
+import type { EventStore, EventToAppend } from '../../src/event-store.js';
+import { streamName } from '../../src/stream-name.js';
+import type { UniquenessChange } from '../../src/write-side.js';
 
 /**
  * What every adapter owes the write path (issue 9): loading streams with their snapshots, one
