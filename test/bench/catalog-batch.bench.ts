@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createPool, migrate } from '@factory/database';
 import { ALL_SCOPES } from '@factory/domain';
-import { createTenantFixture } from '@factory/tenants';
+import { createTenantFixture } from '@factory/tenants/testing';
 import type { BenchContext } from './support/bench-context.js';
 
 /**

@@ -1,7 +1,8 @@
 import { createPool, migrate } from '@factory/database';
 import { ALL_SCOPES } from '@factory/domain';
 import type { AuthContext } from '@factory/http';
-import { createTenantFixture, findAuthRecordByHash, hashToken } from '@factory/tenants';
+import { findAuthRecordByHash, hashToken } from '@factory/tenants';
+import { createTenantFixture } from '@factory/tenants/testing';
 import type { BenchContext } from './support/bench-context.js';
 import { ratioLine } from './support/bench-context.js';
 import { startChildServer } from './support/child-server.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createPool, migrate, type Pool } from '@factory/database';
 import { ALL_SCOPES } from '@factory/domain';
 import { createPostgresEventStore, type EventStore } from '@factory/event-store';
-import { createTenantFixture } from '@factory/tenants';
+import { createTenantFixture } from '@factory/tenants/testing';
 import { createStockWriteModel } from '@factory/write-model';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createPool, migrate } from '@factory/database';
 import { ALL_SCOPES } from '@factory/domain';
-import { createTenantFixture } from '@factory/tenants';
+import { createTenantFixture } from '@factory/tenants/testing';
 import autocannon from 'autocannon';
 import { type BenchContext, ratioLine } from './support/bench-context.js';
 import { startChildServer } from './support/child-server.js';

@@ -5,7 +5,7 @@ import { ALL_SCOPES } from '@factory/domain';
 import { CursorCodec, createApiService } from '@factory/http';
 import { readApiRoutes } from '@factory/read-api';
 import { CATALOG_CHECKPOINT, type CatalogKeyset, listProducts } from '@factory/read-models';
-import { createTenantFixture } from '@factory/tenants';
+import { createTenantFixture } from '@factory/tenants/testing';
 import Fastify from 'fastify';
 import type { BenchContext } from './support/bench-context.js';
 import { ratioLine } from './support/bench-context.js';

@@ -2,14 +2,8 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAX_ACTIVE_TOKENS } from '@factory/domain';
-import {
-  createInvitation,
-  createTenantFixture,
-  createToken,
-  createUser,
-  invitationLink,
-  listTokens,
-} from '@factory/tenants';
+import { createInvitation, createToken, createUser, invitationLink, listTokens } from '@factory/tenants';
+import { createTenantFixture } from '@factory/tenants/testing';
 import { createTestDatabase, describeWith } from '@factory/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';

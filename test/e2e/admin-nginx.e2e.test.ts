@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTenantFixture } from '@factory/tenants';
+import { createTenantFixture } from '@factory/tenants/testing';
 import { createTestDatabase, describeWith } from '@factory/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeWithNginx, type NginxFrontDoor, startNginx } from '../support/nginx-front-door.js';

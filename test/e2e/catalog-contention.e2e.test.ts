@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ALL_SCOPES } from '@factory/domain';
-import { createTenantFixture } from '@factory/tenants';
+import { createTenantFixture } from '@factory/tenants/testing';
 import { createTestDatabase, describeWith, type TestDatabase } from '@factory/testing';
 import { afterAll, expect, it } from 'vitest';
 import { startWriteApi, type WriteApiProcess } from '../support/write-api-process.js';

@@ -4,7 +4,7 @@ import { createPostgresEventStore } from '@factory/event-store';
 import { createApiService } from '@factory/http';
 import { readApiRoutes } from '@factory/read-api';
 import { PROJECTIONS, type Projector, startProjector } from '@factory/read-models';
-import { createTenantFixture, type TenantFixture } from '@factory/tenants';
+import { createTenantFixture, type TenantFixture } from '@factory/tenants/testing';
 import { writeApiRoutes } from '@factory/write-api';
 
 /** The single-machine service's parts (both APIs, the projector) on servers the test owns. */

@@ -4,7 +4,7 @@ import { connect } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ALL_SCOPES } from '@factory/domain';
-import { createTenantFixture } from '@factory/tenants';
+import { createTenantFixture } from '@factory/tenants/testing';
 import { createTestDatabase, describeWith } from '@factory/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rawRequest } from '../../packages/http/test/http-layer/raw-http.fixture.js';

@@ -14,7 +14,7 @@ import {
   verifyProjections,
   waitUntilCaughtUp,
 } from '@factory/read-models';
-import { createTenantFixture } from '@factory/tenants';
+import { createTenantFixture } from '@factory/tenants/testing';
 import { createTestApi, createTestDatabase, describeWith } from '@factory/testing';
 import { writeApiRoutes } from '@factory/write-api';
 import type { FastifyInstance } from 'fastify';

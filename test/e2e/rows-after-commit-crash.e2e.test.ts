@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { ALL_SCOPES } from '@factory/domain';
-import { createTenantFixture } from '@factory/tenants';
+import { createTenantFixture } from '@factory/tenants/testing';
 import { createTestDatabase, describeWith } from '@factory/testing';
 import { createWriteStore, defineSupplyItem } from '@factory/write-model';
 import { expect, it } from 'vitest';

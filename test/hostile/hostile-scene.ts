@@ -1,7 +1,7 @@
 import type { AnyRoute } from '@factory/http';
 import { readApiRoutes } from '@factory/read-api';
 import { waitUntilCaughtUp } from '@factory/read-models';
-import { createTenantFixture, type TenantFixture } from '@factory/tenants';
+import { createTenantFixture, type TenantFixture } from '@factory/tenants/testing';
 import { createTestApi, createTestDatabase, type TestDatabase } from '@factory/testing';
 import { writeApiRoutes } from '@factory/write-api';
 import type { FastifyInstance } from 'fastify';

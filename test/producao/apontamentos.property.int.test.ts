@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { TenantFixture } from '@factory/tenants';
+import type { TenantFixture } from '@factory/tenants/testing';
 import { describeWith } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
 import {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createLocation, createToken, type TenantFixture } from '@factory/tenants';
+import { createLocation, createToken } from '@factory/tenants';
+import type { TenantFixture } from '@factory/tenants/testing';
 import { describeWith } from '@factory/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { readApiRoutes } from '@factory/read-api';
 import { PROJECTIONS, waitUntilCaughtUp } from '@factory/read-models';
-import { createTenantFixture, type TenantFixture } from '@factory/tenants';
+import { createTenantFixture, type TenantFixture } from '@factory/tenants/testing';
 import {
   createTestApi,
   createTestDatabase,

@@ -2,18 +2,18 @@ import { MAX_ACTIVE_TOKENS } from '@factory/domain';
 import { createLogger } from '@factory/http';
 import {
   createInvitation,
-  createTenantFixture,
   createUser,
   demoteUser,
   listTokens,
   revokeToken,
   suspendCompany,
 } from '@factory/tenants';
+import { createTenantFixture } from '@factory/tenants/testing';
 import { createTestDatabase, describeWith } from '@factory/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { AdminClient } from '../test/admin-client.fixture.js';
 import { createAdminApp } from './admin-app.js';
-import { AdminClient } from './admin-client.fixture.js';
 import { SESSION_COOKIE } from './session-cookie.js';
 
 const PASSWORD = 'senha bem comprida';

@@ -1,5 +1,6 @@
 import { ALL_SCOPES } from '@factory/domain';
-import { createTenantFixture, createToken, hashToken, looksLikeToken } from '@factory/tenants';
+import { createToken, hashToken, looksLikeToken } from '@factory/tenants';
+import { createTenantFixture } from '@factory/tenants/testing';
 import { createTestDatabase, describeWith } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
 import { ops, json as parseJson, type Run, startOps } from '../test/run-cli.fixture.js';

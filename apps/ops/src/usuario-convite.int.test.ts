@@ -1,4 +1,5 @@
-import { createTenantFixture, openInvitation } from '@factory/tenants';
+import { openInvitation } from '@factory/tenants';
+import { createTenantFixture } from '@factory/tenants/testing';
 import { createTestDatabase, describeWith } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
 import { ops, json as parseJson } from '../test/run-cli.fixture.js';

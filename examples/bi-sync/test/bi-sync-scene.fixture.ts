@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createFactoryClient, type FactoryClient } from '@factory/client';
 import { readApiRoutes } from '@factory/read-api';
 import { PROJECTIONS, readCheckpoint, waitUntilCaughtUp } from '@factory/read-models';
-import { createTenantFixture } from '@factory/tenants';
+import { createTenantFixture } from '@factory/tenants/testing';
 import { createTestApi, createTestDatabase } from '@factory/testing';
 import { writeApiRoutes } from '@factory/write-api';
 import { startFollowingProjector } from '../../../packages/read-models/test/projector/following-projector.fixture.js';

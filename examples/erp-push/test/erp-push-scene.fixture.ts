@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createFactoryClient, type FactoryClient } from '@factory/client';
 import { createPostgresEventStore } from '@factory/event-store';
 import { readApiRoutes } from '@factory/read-api';
-import { createTenantFixture } from '@factory/tenants';
+import { createTenantFixture } from '@factory/tenants/testing';
 import { afterTestFile, createTestApi, createTestDatabase } from '@factory/testing';
 import { writeApiRoutes } from '@factory/write-api';
 import { stockStream } from '@factory/write-model';

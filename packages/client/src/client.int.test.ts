@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createTenantFixture } from '@factory/tenants';
+import { createTenantFixture } from '@factory/tenants/testing';
 import { createTestDatabase, describeWith } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
 import { createServiceApi } from '../test/generated/service-description.fixture.js';

@@ -1,6 +1,6 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { createPool } from '@factory/database';
-import { createTenantFixture } from '@factory/tenants';
+import { createTenantFixture } from '@factory/tenants/testing';
 import { createTestApi, createTestDatabase, describeWith } from '@factory/testing';
 import { afterAll, expect, it } from 'vitest';
 import { platformTestRoutes } from '../test/platform-routes.fixture.js';

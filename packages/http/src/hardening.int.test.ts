@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { createTenantFixture, type TenantFixture } from '@factory/tenants';
+import { createTenantFixture, type TenantFixture } from '@factory/tenants/testing';
 import { createTestApi, createTestDatabase, describeWith } from '@factory/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';

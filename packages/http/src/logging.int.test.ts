@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
-import { createTenantFixture, findAuthRecordByHash, recordLastUse } from '@factory/tenants';
+import { findAuthRecordByHash, recordLastUse } from '@factory/tenants';
+import { createTenantFixture } from '@factory/tenants/testing';
 import { createTestDatabase, describeWith } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
 import { platformTestRoutes } from '../test/platform-routes.fixture.js';

@@ -1,10 +1,5 @@
-import {
-  createTenantFixture,
-  demoteUser,
-  revokeToken,
-  suspendCompany,
-  type TenantFixture,
-} from '@factory/tenants';
+import { demoteUser, revokeToken, suspendCompany } from '@factory/tenants';
+import { createTenantFixture, type TenantFixture } from '@factory/tenants/testing';
 import {
   type TestClock as Clock,
   createTestApi,

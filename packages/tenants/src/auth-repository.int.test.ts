@@ -1,7 +1,7 @@
 import { createTestDatabase, describeWith } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
+import { createTenantFixture } from '../test/tenant-fixture.js';
 import { findAuthRecordByHash, recordLastUse } from './auth-repository.js';
-import { createTenantFixture } from './tenant-fixture.js';
 import { generateToken, hashToken } from './token-format.js';
 
 describeWith(['postgres'], 'auth repository', () => {

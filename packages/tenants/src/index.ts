@@ -35,12 +35,6 @@ export { OpsError, type OpsErrorCode } from './ops-error.js';
 export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password.js';
 export { SIGN_IN_LOCKOUT, type SignInResult, signIn } from './sign-in-service.js';
 export {
-  createTenantFixture,
-  randomCnpj,
-  type TenantFixture,
-  type TenantFixtureOptions,
-} from './tenant-fixture.js';
-export {
   generateToken,
   hashToken,
   looksLikeToken,

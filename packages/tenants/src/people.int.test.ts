@@ -1,5 +1,6 @@
 import { createTestDatabase, describeWith } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
+import { createTenantFixture } from '../test/tenant-fixture.js';
 import {
   closeSession,
   keepNewToken,
@@ -10,7 +11,6 @@ import {
 import { suspendCompany } from './company-service.js';
 import { acceptInvitation, createInvitation, openInvitation } from './invitation-service.js';
 import { signIn } from './sign-in-service.js';
-import { createTenantFixture } from './tenant-fixture.js';
 import { createUser, demoteUser } from './user-service.js';
 
 const now = new Date('2030-01-10T12:00:00.000Z');

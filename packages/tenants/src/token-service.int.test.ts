@@ -1,8 +1,8 @@
 import { ALL_SCOPES } from '@factory/domain';
 import { createTestDatabase, describeWith } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
+import { createTenantFixture } from '../test/tenant-fixture.js';
 import type { OpsError } from './ops-error.js';
-import { createTenantFixture } from './tenant-fixture.js';
 import { hashToken, looksLikeToken } from './token-format.js';
 import { createToken, listTokens, revokeToken } from './token-service.js';
 import { setTokenExpiry } from './tokens-repository.js';

@@ -2,7 +2,8 @@
 // domain by a writer fixture and appended to the log; the projector runs in-process.
 import type { EventStore } from '@factory/event-store';
 import { readCheckpoint, waitUntilCaughtUp } from '@factory/read-models';
-import { createTenantFixture, createToken, type TenantFixture } from '@factory/tenants';
+import { createToken } from '@factory/tenants';
+import { createTenantFixture, type TenantFixture } from '@factory/tenants/testing';
 import { createTestApi, createTestDatabase, TestClock, type TestDatabase } from '@factory/testing';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Pool } from '@factory/database';
 import type { AnyRoute } from '@factory/http';
 import { readApiRoutes } from '@factory/read-api';
-import { createTenantFixture } from '@factory/tenants';
+import { createTenantFixture } from '@factory/tenants/testing';
 import { createTestApi, createTestDatabase, describeWith } from '@factory/testing';
 import { Document, Spectral } from '@stoplight/spectral-core';
 import { Json } from '@stoplight/spectral-parsers';

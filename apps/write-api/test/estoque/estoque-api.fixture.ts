@@ -1,6 +1,6 @@
 // The write API on a test database, with helpers shared by the stock route tests.
 import { randomUUID } from 'node:crypto';
-import { createTenantFixture, type TenantFixture } from '@factory/tenants';
+import { createTenantFixture, type TenantFixture } from '@factory/tenants/testing';
 import {
   createTestApi,
   createTestDatabase,

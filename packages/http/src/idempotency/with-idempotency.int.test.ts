@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createTenantFixture, type TenantFixture } from '@factory/tenants';
+import { createTenantFixture, type TenantFixture } from '@factory/tenants/testing';
 import {
   createTestApi,
   createTestDatabase,

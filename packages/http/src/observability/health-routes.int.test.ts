@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createHealth, createRegistry, httpMetrics } from '@factory/observability';
-import { createTenantFixture } from '@factory/tenants';
+import { createTenantFixture } from '@factory/tenants/testing';
 import { createTestDatabase, describeWith } from '@factory/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { platformTestRoutes } from '../../test/platform-routes.fixture.js';

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createTenantFixture, createToken } from '@factory/tenants';
+import { createToken } from '@factory/tenants';
+import { createTenantFixture } from '@factory/tenants/testing';
 import { createTestApi, createTestDatabase, describeWith, redisUrl, TestClock } from '@factory/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createTenantFixture } from '@factory/tenants';
+import { createTenantFixture } from '@factory/tenants/testing';
 import { createTestDatabase, describeWith, type TestDatabase } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
 import { createStockWriteModel } from '../stock/stock-write-model.js';

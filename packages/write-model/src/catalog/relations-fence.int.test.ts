@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventLog, EventStore } from '@factory/event-store';
-import { createTenantFixture } from '@factory/tenants';
+import { createTenantFixture } from '@factory/tenants/testing';
 import { createTestDatabase, describeWith, kurrentForTests, type TestDatabase } from '@factory/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentionObserver } from '../handle-command.js';

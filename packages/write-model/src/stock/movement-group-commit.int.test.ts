@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ContentionDeadlineError } from '@factory/database';
 import { createPostgresEventStore, type EventStore } from '@factory/event-store';
-import { createTenantFixture, type TenantFixture } from '@factory/tenants';
+import { createTenantFixture, type TenantFixture } from '@factory/tenants/testing';
 import { createTestDatabase, describeWith, type TestDatabase } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
 import type { WriteContext } from '../write-context.js';

@@ -1,4 +1,4 @@
-import { createTenantFixture } from '@factory/tenants';
+import { createTenantFixture } from '@factory/tenants/testing';
 import { createTestApi, createTestDatabase, describeWith } from '@factory/testing';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { randomCnpj } from '@factory/tenants';
+import { randomCnpj } from '@factory/tenants/testing';
 import { describeWith } from '@factory/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {

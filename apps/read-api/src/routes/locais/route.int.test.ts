@@ -1,4 +1,5 @@
-import { createLocation, createTenantFixture } from '@factory/tenants';
+import { createLocation } from '@factory/tenants';
+import { createTenantFixture } from '@factory/tenants/testing';
 import { createTestApi, createTestDatabase, describeWith } from '@factory/testing';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';

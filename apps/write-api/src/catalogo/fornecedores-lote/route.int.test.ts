@@ -1,4 +1,4 @@
-import { randomCnpj } from '@factory/tenants';
+import { randomCnpj } from '@factory/tenants/testing';
 import { describeWith } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
 import {

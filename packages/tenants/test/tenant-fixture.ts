@@ -1,12 +1,12 @@
 import { randomInt } from 'node:crypto';
 import type { Pool } from '@factory/database';
 import { cnpjCheckDigits } from '@factory/domain';
-import { createCompany, suspendCompany } from './company-service.js';
-import { createLocation } from './location-service.js';
-import { type Local, listLocations } from './locations-repository.js';
-import { createToken, revokeToken } from './token-service.js';
-import { setTokenExpiry } from './tokens-repository.js';
-import { createUser, demoteUser } from './user-service.js';
+import { createCompany, suspendCompany } from '../src/company-service.js';
+import { createLocation } from '../src/location-service.js';
+import { type Local, listLocations } from '../src/locations-repository.js';
+import { createToken, revokeToken } from '../src/token-service.js';
+import { setTokenExpiry } from '../src/tokens-repository.js';
+import { createUser, demoteUser } from '../src/user-service.js';
 
 export interface TenantFixtureOptions {
   escopos: readonly string[];
