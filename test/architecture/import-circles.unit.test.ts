@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type DependencyTree, groupDependencyTreeByPackage, parseCircular, parseDependencyTree } from 'dpdm';
@@ -45,6 +45,72 @@ describe('import circles', () => {
     expect(Object.keys(byPackage)).toContain('@factory/write-model');
     expect(parseCircular(byPackage)).toEqual([]);
   }, 300_000);
+});
+
+// Issue 21 §4: a workspace's src holds product code and the tests beside it (`*.test.ts`, which
+// every build excludes), nothing else that exists for tests: fixtures, contract suites and other
+// test support live in the workspace's test/ folder or in @factory/testing (whose src is all test
+// support), reached by path or through a 'source'-only `./testing` subpath.
+const TEST_FILE = /\.test\.ts$/;
+const TEST_ONLY_NAME = /fixture|contract|\.(probe|bench)\.ts$/i;
+const TEST_ONLY_IMPORT =
+  /(?:from\s*|import\s*\(\s*|import\s+)['"](vitest(?:\/[^'"]*)?|@factory\/testing|@factory\/[^'"/]+\/testing|(?:\.\.\/)+test\/[^'"]*)['"]/;
+
+/** Files of the workspaces' src that are not tests yet are test-only, with the reason. */
+async function testOnlyFilesInSrc(cwd: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const group of ['packages', 'apps', 'examples']) {
+    const workspaces = await readdir(join(cwd, group)).catch(() => []);
+    for (const workspace of workspaces) {
+      if (group === 'packages' && workspace === 'testing') continue;
+      const src = join(group, workspace, 'src');
+      const names = await readdir(join(cwd, src), { recursive: true }).catch(() => []);
+      for (const name of names.filter((n) => n.endsWith('.ts') && !TEST_FILE.test(n))) {
+        const file = join(src, name);
+        if (file.includes('node_modules')) continue;
+        if (TEST_ONLY_NAME.test(name)) found.push(`${file}: named as test support`);
+        const imported = (await readFile(join(cwd, file), 'utf8')).match(TEST_ONLY_IMPORT)?.[1];
+        if (imported) found.push(`${file}: imports ${imported}`);
+      }
+    }
+  }
+  return found.sort();
+}
+
+describe('test support out of product code', () => {
+  it('finds no test-only file in any src (fixtures, contract suites, imports of vitest or test support)', async () => {
+    expect(await testOnlyFilesInSrc(root)).toEqual([]);
+  });
+
+  it('flags a fixture, a contract suite and a file importing vitest or test support, not a test', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'test-only-src-'));
+    try {
+      const src = join(dir, 'packages/p/src');
+      await mkdir(src, { recursive: true });
+      const files: Record<string, string> = {
+        'product.ts': 'export const a = 1;\n',
+        'product.unit.test.ts': "import { it } from 'vitest';\nit('a', () => {});\n",
+        'scene.fixture.ts': 'export const b = 2;\n',
+        'store-contract.ts': 'export const c = 3;\n',
+        'helper.ts': "import { expect } from 'vitest';\nexport const d = expect;\n",
+        'db.ts':
+          "import { createTestDatabase } from '@factory/testing';\nexport const e = createTestDatabase;\n",
+        'suite.ts': "export { f } from '@factory/event-store/testing';\n",
+        'near.ts': "import { g } from '../test/g.js';\nexport const h = g;\n",
+      };
+      for (const [name, text] of Object.entries(files)) await writeFile(join(src, name), text);
+      expect(await testOnlyFilesInSrc(dir)).toEqual([
+        'packages/p/src/db.ts: imports @factory/testing',
+        'packages/p/src/helper.ts: imports vitest',
+        'packages/p/src/near.ts: imports ../test/g.js',
+        'packages/p/src/scene.fixture.ts: named as test support',
+        'packages/p/src/store-contract.ts: named as test support',
+        'packages/p/src/suite.ts: imports @factory/event-store/testing',
+      ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('the circle check itself', () => {
