@@ -53,7 +53,9 @@ export function parseMovements(text: string): CsvMovement[] {
     const body: MovementBody = {
       insumo_id: cell('insumo_id') ?? '',
       local_id: cell('local_id') ?? '',
-      tipo: cell('tipo') ?? '',
+      // As the CSV says: the description lists the types the service takes, and the service
+      // refuses any other itself, naming the line's field.
+      tipo: (cell('tipo') ?? '') as MovementBody['tipo'],
       quantidade: Number(cell('quantidade')),
     };
     const unidade = cell('unidade');

@@ -1,5 +1,7 @@
+import { UFS } from '@factory/domain';
 import { declareRoute, param } from '@factory/http';
 import { z } from 'zod';
+import { oneOfText, uuidText } from '../resources/decided-fields.js';
 import { fichaExample } from '../resources/examples.js';
 import { fichaSchema } from '../resources/ficha.js';
 import { loteBody, loteResponse, optionalNumber, optionalText } from '../resources/lote.js';
@@ -111,7 +113,7 @@ export const fornecedorItemSchema = z.strictObject({
   nome: z.string().optional(),
   cnpj: optionalText,
   regime: z.enum(['simples', 'normal']).nullable().optional(),
-  uf: optionalText,
+  uf: oneOfText(UFS).nullable().optional(),
   lead_time_dias: z.number().int().nullable().optional(),
   condicao_pagamento: z.array(z.number().int()).nullable().optional(),
   ativo: z.boolean().optional(),
@@ -152,9 +154,9 @@ export const fornecedoresLote = declareRoute({
 // Types and presence only; the decider checks values (tipo, ids, consumo > 0, units, loss,
 // cycles) and names the line's field at fault.
 const linhaSchema = z.strictObject({
-  tipo: z.string(),
-  insumo_id: z.string().nullish(),
-  componente_id: z.string().nullish(),
+  tipo: oneOfText(['insumo', 'produto']),
+  insumo_id: uuidText().nullish(),
+  componente_id: uuidText().nullish(),
   consumo: z.number(),
   unidade: z.string().nullish(),
   perda_pct: z.number().nullish(),

@@ -1,5 +1,7 @@
+import { TIPOS_MOVIMENTO_CLIENTE } from '@factory/domain';
 import { declareRoute, param } from '@factory/http';
 import { z } from 'zod';
+import { oneOfText } from '../resources/decided-fields.js';
 import { movimentoBodyExample, movimentoExample } from '../resources/examples.js';
 import { movimentoSchema } from '../resources/movimento.js';
 
@@ -9,7 +11,7 @@ import { movimentoSchema } from '../resources/movimento.js';
 const registrarMovimentoBody = z.strictObject({
   insumo_id: param.uuid,
   local_id: param.uuid,
-  tipo: z.string(),
+  tipo: oneOfText(TIPOS_MOVIMENTO_CLIENTE),
   quantidade: z.number(),
   unidade: z.string().min(1).nullish(),
   custo_unitario: z.number().nullish(),

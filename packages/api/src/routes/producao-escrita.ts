@@ -1,12 +1,13 @@
 import { declareRoute, param } from '@factory/http';
 import { z } from 'zod';
 import { apontamentoSchema } from '../resources/apontamento.js';
+import { dateText, uuidText } from '../resources/decided-fields.js';
 import { planoExample } from '../resources/examples.js';
 import { planoSchema } from '../resources/plano.js';
 
 // Types and presence only; the decider checks values and names the line's key at fault.
 const substituirPlanoBody = z.strictObject({
-  itens: z.array(z.strictObject({ produto_id: z.string(), quantidade: z.number(), local_id: z.string() })),
+  itens: z.array(z.strictObject({ produto_id: uuidText(), quantidade: z.number(), local_id: uuidText() })),
 });
 
 /** PUT /v1/producao/plano/{dia}: the lines become the day's plan, versao + 1. */
@@ -15,7 +16,7 @@ export const substituirPlano = declareRoute({
   url: '/v1/producao/plano/:dia',
   scope: 'producao:escrever',
   summary: 'Substitui o plano de um dia de produção',
-  params: z.object({ dia: z.string() }),
+  params: z.object({ dia: dateText() }),
   body: substituirPlanoBody,
   examples: {
     body: {
@@ -34,10 +35,10 @@ export const substituirPlano = declareRoute({
 
 // Types and presence only; the decider checks values in body order and names the key at fault.
 const registrarApontamentoBody = z.strictObject({
-  produto_id: z.string(),
+  produto_id: uuidText(),
   quantidade: z.number(),
-  local_id: z.string(),
-  dia: z.string().nullish(),
+  local_id: uuidText(),
+  dia: dateText().nullish(),
   referencia: z.string().nullish(),
   motivo: z.string().nullish(),
 });

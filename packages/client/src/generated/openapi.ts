@@ -1214,7 +1214,8 @@ export interface operations {
                 "application/json": {
                     insumo_id: string;
                     local_id: string;
-                    tipo: string;
+                    /** @enum {string} */
+                    tipo: "entrada_manual" | "ajuste" | "perda" | "saldo_inicial";
                     quantidade: number;
                     unidade?: string | null;
                     custo_unitario?: number | null;
@@ -2025,8 +2026,10 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** Format: uuid */
                     produto_id: string;
                     quantidade: number;
+                    /** Format: uuid */
                     local_id: string;
                     dia?: string | null;
                     referencia?: string | null;
@@ -4850,7 +4853,8 @@ export interface operations {
                  */
                 "application/json": {
                     linhas: {
-                        tipo: string;
+                        /** @enum {string} */
+                        tipo: "insumo" | "produto";
                         insumo_id?: string | null;
                         componente_id?: string | null;
                         consumo: number;
@@ -6307,7 +6311,7 @@ export interface operations {
                         nome?: string;
                         cnpj?: string | null;
                         regime?: ("simples" | "normal") | null;
-                        uf?: string | null;
+                        uf?: ("AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO") | null;
                         lead_time_dias?: number | null;
                         condicao_pagamento?: number[] | null;
                         ativo?: boolean;
@@ -6582,8 +6586,10 @@ export interface operations {
                  */
                 "application/json": {
                     itens: {
+                        /** Format: uuid */
                         produto_id: string;
                         quantidade: number;
+                        /** Format: uuid */
                         local_id: string;
                     }[];
                 };

@@ -42,3 +42,4 @@ export {
   type StockFoldedEvent,
   type StockState,
 } from './state.js';
+export { TIPOS_MOVIMENTO_CLIENTE } from './validate-movement.js';

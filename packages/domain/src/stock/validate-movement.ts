@@ -15,7 +15,8 @@ const SIGN: Record<RegisterType, 1 | -1 | 0> = {
   baixa_producao: -1,
 };
 
-const CLIENT_TYPES = ['entrada_manual', 'ajuste', 'perda', 'saldo_inicial'] as const;
+/** The movement types a client registers; the others are the service's own (NF-e, production, reversal). */
+export const TIPOS_MOVIMENTO_CLIENTE = ['entrada_manual', 'ajuste', 'perda', 'saldo_inicial'] as const;
 const INTERNAL_TYPES = ['entrada_nfe', 'baixa_producao'] as const;
 
 export const MAX_REFERENCIA = 200;
@@ -32,9 +33,9 @@ export type ValidMovement = {
 export function validateMovement(data: RegistrarMovimento['data']): ValidMovement | Refusal {
   const internal = isInternal(data.origem);
   const tipo = data.tipo as RegisterType;
-  if (!(CLIENT_TYPES as readonly string[]).includes(tipo)) {
+  if (!(TIPOS_MOVIMENTO_CLIENTE as readonly string[]).includes(tipo)) {
     if (!(INTERNAL_TYPES as readonly string[]).includes(tipo)) {
-      return validation('tipo', `tipo deve ser um de: ${CLIENT_TYPES.join(', ')}`);
+      return validation('tipo', `tipo deve ser um de: ${TIPOS_MOVIMENTO_CLIENTE.join(', ')}`);
     }
     if (!internal) return validation('tipo', `tipo ${tipo} é reservado a processos internos`);
   }

@@ -36,7 +36,10 @@ export const param = {
     { type: 'integer', minimum: 1, maximum: 200, default: 50 },
   ),
   /** An instant with an offset; kept as sent, PostgreSQL reads it with full precision. */
-  instant: z.string().refine(isInstantWithOffset, 'instante ISO 8601 com fuso obrigatório'),
+  instant: z
+    .string()
+    .refine(isInstantWithOffset, 'instante ISO 8601 com fuso obrigatório')
+    .meta({ format: 'date-time' }),
   uuid: z
     .string()
     .regex(UUID)
