@@ -1,11 +1,10 @@
 import { ALL_SCOPES } from '@factory/domain';
 import { createTestDatabase, describeWith } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
-import { createTenantFixture } from '../test/tenant-fixture.js';
+import { createTenantFixture, setTokenExpiry } from '../test/tenant-fixture.js';
 import type { OpsError } from './ops-error.js';
 import { hashToken, looksLikeToken } from './token-format.js';
 import { createToken, listTokens, revokeToken } from './token-service.js';
-import { setTokenExpiry } from './tokens-repository.js';
 import { createUser, demoteUser } from './user-service.js';
 
 const now = new Date('2030-01-10T12:00:00.000Z');

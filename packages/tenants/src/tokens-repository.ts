@@ -71,11 +71,6 @@ export async function selectTokens(db: Queryable, empresaId: string): Promise<To
   return rows;
 }
 
-/** For fixtures: sets any expiry, past ones included, which createToken refuses. */
-export async function setTokenExpiry(db: Queryable, id: string, expiraEm: Date | null): Promise<void> {
-  await db.query('UPDATE tokens SET expira_em = $2 WHERE id = $1', [id, expiraEm]);
-}
-
 /**
  * Revokes a token of this company only, naming who did it; false when the company has no such
  * token. A second revocation keeps the first instant and author.

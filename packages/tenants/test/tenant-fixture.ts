@@ -5,7 +5,6 @@ import { createCompany, suspendCompany } from '../src/company-service.js';
 import { createLocation } from '../src/location-service.js';
 import { type Local, listLocations } from '../src/locations-repository.js';
 import { createToken, revokeToken } from '../src/token-service.js';
-import { setTokenExpiry } from '../src/tokens-repository.js';
 import { createUser, demoteUser } from '../src/user-service.js';
 
 export interface TenantFixtureOptions {
@@ -76,4 +75,9 @@ export async function createTenantFixture(pool: Pool, options: TenantFixtureOpti
     token: created.token,
     locais: await listLocations(pool, empresaId),
   };
+}
+
+/** Sets any expiry, past ones included, which createToken refuses (a `vencido` token). */
+export async function setTokenExpiry(db: Pool, id: string, expiraEm: Date | null): Promise<void> {
+  await db.query('UPDATE tokens SET expira_em = $2 WHERE id = $1', [id, expiraEm]);
 }
