@@ -87,6 +87,7 @@ export { FROZEN_AFTER_MOVEMENTS, type InsumoRegistro } from './supply-item/recor
 export { evolveInsumo, type InsumoState, initialInsumoState } from './supply-item/state.js';
 export { ATRIBUTOS_LIMITS, type Atributos, checkAttributes, toAttributes } from './validation/attributes.js';
 export { isValidEmail, isValidPhone } from './validation/contact.js';
+export { MISSING_FIELD } from './validation/field-rules.js';
 export { isValidGtin } from './validation/gtin.js';
 export { isValidNcm } from './validation/ncm.js';
 export { isValidPaymentTerms } from './validation/payment-terms.js';

@@ -1,3 +1,4 @@
+import { MISSING_FIELD } from '@factory/domain';
 import { z } from 'zod';
 import { ApiError } from '../errors/api-error.js';
 import { invalidField } from '../errors/refusal-error.js';
@@ -17,7 +18,7 @@ const PORTUGUESE = { error: z.locales.ptBR().localeError, reportInput: true };
 /** The rule a zod issue broke, in Portuguese; unknown keys are named by `campo`, never listed. */
 function detailOf(issue: z.core.$ZodIssue): string {
   if (issue.code === 'unrecognized_keys') return 'campo desconhecido';
-  if (issue.code === 'invalid_type' && issue.input === undefined) return 'campo obrigatório ausente';
+  if (issue.code === 'invalid_type' && issue.input === undefined) return MISSING_FIELD;
   return issue.message;
 }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { productionDay } from '@factory/domain';
 import { describeWith } from '@factory/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -187,6 +188,19 @@ describeWith(['postgres'], 'GET /v1/estoque/posicao', () => {
       await expectError(api.app, `${URL}?insumo_id=x`, t, 400, 'parametro_invalido', 'insumo_id');
       await expectError(api.app, `${URL}?limite=201`, t, 400, 'parametro_invalido', 'limite');
       await expectError(api.app, `${URL}?desde=2025-01-01T00:00:00Z`, t, 400, 'parametro_invalido', 'desde');
+    });
+
+    it("today's dia as a day that has not ended, not as one in the future", async () => {
+      // The company's production day at the clock's instant, by its own zone and turn hour.
+      const headers = { authorization: `Bearer ${empresa.token}` };
+      const { empresa: calendar } = (await api.app.inject({ url: '/v1/eu', headers })).json();
+      const today = productionDay(api.clock.now(), { fuso: calendar.fuso, horaVirada: calendar.hora_virada });
+      const res = await api.app.inject({ url: `${URL}?dia=${today}`, headers });
+      expect(res.statusCode, res.body).toBe(400);
+      const { erro } = res.json();
+      expect(erro).toMatchObject({ codigo: 'parametro_invalido', campo: 'dia' });
+      expect(erro.mensagem).toContain('dia ainda não terminou');
+      expect(erro.mensagem).not.toContain('futuro');
     });
 
     it('a cursor of another list or with other filters', async () => {

@@ -12,6 +12,13 @@ const keysetInstant = (text: string) => text.replace(/Z$/, '+00:00');
 const future = (campo: string) =>
   new ApiError('parametro_invalido', { campo, mensagem: `${campo} não pode estar no futuro` });
 
+// Today's position at its end is not known yet: the day has not ended, it is not in the future.
+const notEnded = () =>
+  new ApiError('parametro_invalido', {
+    campo: 'dia',
+    mensagem: 'dia ainda não terminou: a posição no fim do dia só é conhecida depois da virada',
+  });
+
 async function readPage(pool: Pool, query: PositionPageQuery) {
   const page = await readPosition(pool, query);
   return { rows: page.rows, envelope: { em: keysetInstant(page.em) } };
@@ -42,7 +49,7 @@ export const estoquePosicaoRoute = (deps: ListDeps) =>
           horaVirada: auth.empresa.horaVirada,
         });
         // The position at the end of a day that has not ended is not known yet.
-        if (end.getTime() > now) throw future('dia');
+        if (end.getTime() > now) throw notEnded();
         instante = end.toISOString();
         // A movement at the turn instant already belongs to the next day.
         antesDe = true;

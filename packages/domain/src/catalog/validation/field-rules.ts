@@ -12,11 +12,22 @@ export type FieldRule<T> = (value: unknown, campo: string) => Checked<T>;
 /** Texts (names, families, aliases, contact) are trimmed and at most this long. */
 export const MAX_TEXT = 200;
 
-/** Base rules refuse null; `nullable` marks the fields the API lets a client clear. */
+/**
+ * How a missing required field reads everywhere: a batch item's refusal and a single write's
+ * (the HTTP layer's body check) say the same words.
+ */
+export const MISSING_FIELD = 'campo obrigatório ausente';
+
+/**
+ * Base rules refuse a missing field and null; `nullable` marks the fields the API lets a client
+ * clear. A rule only meets `undefined` when its field is required (the sku of every item).
+ */
 const notNull =
   <T>(check: FieldRule<T>): FieldRule<T> =>
-  (value, campo) =>
-    value === null ? validation(campo, `${campo} não pode ser nulo`) : check(value, campo);
+  (value, campo) => {
+    if (value === undefined) return validation(campo, MISSING_FIELD);
+    return value === null ? validation(campo, `${campo} não pode ser nulo`) : check(value, campo);
+  };
 
 export const nullable =
   <T>(rule: FieldRule<T>): FieldRule<T | null> =>
