@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Pool } from '@factory/database';
+import { readRoutes } from '@factory/api';
 import type { AnyRoute } from '@factory/http';
-import { readApiRoutes } from '@factory/read-api';
 import { createTenantFixture } from '@factory/tenants/testing';
 import { createTestApi, createTestDatabase, describeWith } from '@factory/testing';
 import { Document, Spectral } from '@stoplight/spectral-core';
@@ -27,17 +26,15 @@ describeWith(['postgres', 'redis'], 'GET /v1/openapi.json, linted', () => {
   let app: FastifyInstance;
   let token: string;
   let routes: AnyRoute[];
-  let routesPool: Pool;
 
   beforeAll(async () => {
     const db = await createTestDatabase();
     routes = writeApiRoutes({ pool: db.pool });
-    routesPool = db.pool;
     ({ token } = await createTenantFixture(db.pool, { escopos: ['produtos:escrever'] }));
     // The write API's description is the whole service's: it describes the read routes too.
     ({ app } = await createTestApi(db, {
       routes,
-      servedElsewhere: readApiRoutes({ pool: db.pool }),
+      servedElsewhere: [...readRoutes],
     }));
     const res = await app.inject({ url: '/v1/openapi.json' });
     expect(res.statusCode).toBe(200);
@@ -144,7 +141,7 @@ describeWith(['postgres', 'redis'], 'GET /v1/openapi.json, linted', () => {
   });
 
   it('gives examples its own schemas accept, and the batch example is what the service answers', async () => {
-    const withExamples = [...routes, ...readApiRoutes({ pool: routesPool })].filter((r) => r.examples);
+    const withExamples = [...routes, ...readRoutes].filter((r) => r.examples);
     // Every success answer has an example, but the description's own.
     const withoutExample = Object.entries(document.paths).flatMap(([path, operations]) =>
       Object.entries(operations)
