@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ALL_SCOPES } from '@factory/domain';
 import { createTenantFixture } from '@factory/tenants/testing';
 import { createTestDatabase, describeWith, type TestDatabase } from '@factory/testing';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it, onTestFinished } from 'vitest';
 import { startWriteApi, type WriteApiProcess } from '../support/write-api-process.js';
 
 // Issue 23: relational catalog writes of one company (bills, deletions, variation groups) all go
@@ -43,7 +43,9 @@ describeWith(['postgres'], 'catalog relations under contention: two write API pr
       startWriteApi(db.url, { METRICS_PORT: '0' }),
       startWriteApi(db.url, { METRICS_PORT: '0' }),
     ]);
-    afterAll(async () => {
+    // Registered from inside the test, so that the processes stop when it ends, pass or fail (an
+    // afterAll called here is never run: the two write APIs outlived every run).
+    onTestFinished(async () => {
       for (const api of apis) api.child.kill('SIGTERM');
       await Promise.all(apis.map((api) => api.exited));
     });
