@@ -2,7 +2,7 @@ import { declareRoute, param } from '@factory/http';
 import { z } from 'zod';
 import { apontamentoSchema } from '../resources/apontamento.js';
 import { dateText, uuidText } from '../resources/decided-fields.js';
-import { planoExample } from '../resources/examples.js';
+import { apontamentoExample, planoExample } from '../resources/examples.js';
 import { planoSchema } from '../resources/plano.js';
 
 // Types and presence only; the decider checks values and names the line's key at fault.
@@ -64,20 +64,7 @@ export const registrarApontamento = declareRoute({
       dia: '2026-03-10',
       referencia: 'OP 1187',
     },
-    response: {
-      id: '6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d',
-      produto_id: '3b2a1c0d-9e8f-4a7b-8c6d-5e4f3a2b1c0d',
-      quantidade: 48,
-      local_id: '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b',
-      dia: '2026-03-10',
-      referencia: 'OP 1187',
-      motivo: null,
-      estado: 'registrado',
-      custo: 1002.24,
-      movimentos: ['8f7e6d5c-4b3a-4291-8d7c-6b5a4f3e2d1c'],
-      criado_em: '2026-03-10T14:05:00.000-03:00',
-      atualizado_em: '2026-03-10T14:05:00.000-03:00',
-    },
+    response: apontamentoExample,
   },
 });
 
