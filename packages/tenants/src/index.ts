@@ -1,4 +1,10 @@
 export {
+  inactiveLocationsQuery,
+  type LocationRef,
+  locationKey,
+  readActiveLocations,
+} from './active-locations.js';
+export {
   type AdminSession,
   closeSession,
   keepNewToken,
@@ -55,4 +61,5 @@ export {
   tokenActivity,
   validateScopes,
 } from './token-service.js';
+export { readUnitCodes } from './units-repository.js';
 export { createUser, demoteUser } from './user-service.js';
