@@ -34,6 +34,12 @@ describe('parseCommandLine', () => {
       kind: 'help',
       text: expect.stringContaining('--escopos'),
     });
+    expect(parse('empresa', 'alterar', '--help')).toMatchObject({
+      kind: 'help',
+      text: expect.stringContaining(
+        'empresa alterar --empresa UUID [--regime simples|presumido|real] [--contribuinte-ipi true|false]',
+      ),
+    });
   });
 
   it('refuses unknown commands and options, missing, valueless and repeated options, positionals', () => {

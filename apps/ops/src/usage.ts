@@ -9,14 +9,17 @@ function optionSyntax(name: string, spec: CommandSpec['options'][string]): strin
 
 export function commandUsage(command: CommandSpec): string {
   const syntax = Object.entries(command.options).map(([name, spec]) => optionSyntax(name, spec));
-  const lines = Object.entries(command.options).map(([name, spec]) => `  --${name.padEnd(12)} ${spec.help}`);
+  const width = Math.max(12, ...Object.keys(command.options).map((name) => name.length));
+  const lines = Object.entries(command.options).map(
+    ([name, spec]) => `  --${name.padEnd(width)} ${spec.help}`,
+  );
   return [
     `uso: ${RUN} ${command.name} ${syntax.join(' ')} [--json]`,
     '',
     command.summary,
     '',
     ...lines,
-    `  --${'json'.padEnd(12)} imprime um único documento JSON em stdout`,
+    `  --${'json'.padEnd(width)} imprime um único documento JSON em stdout`,
   ].join('\n');
 }
 

@@ -33,6 +33,8 @@ describeWith(['postgres'], 'auth repository', () => {
         fuso: 'America/Sao_Paulo',
         horaVirada: '05:00',
         skuPrefixo: 'MS',
+        regimeTributario: 'simples',
+        contribuinteIpi: false,
         suspensa: false,
       },
     });

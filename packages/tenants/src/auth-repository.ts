@@ -1,3 +1,4 @@
+import type { RegimeTributario } from '@factory/domain';
 import type { Queryable } from './db.js';
 
 export interface AuthRecord {
@@ -16,6 +17,8 @@ export interface AuthRecord {
     fuso: string;
     horaVirada: string;
     skuPrefixo: string;
+    regimeTributario: RegimeTributario;
+    contribuinteIpi: boolean;
     suspensa: boolean;
   };
 }
@@ -34,6 +37,8 @@ interface AuthRow {
   fuso: string;
   hora_virada: string;
   sku_prefixo: string;
+  regime_tributario: RegimeTributario;
+  contribuinte_ipi: boolean;
   suspensa: boolean;
 }
 
@@ -42,7 +47,8 @@ export async function findAuthRecordByHash(db: Queryable, hash: Buffer): Promise
   const { rows } = await db.query<AuthRow>(
     `SELECT t.id AS token_id, t.prefixo, t.nome, t.escopos, t.expira_em, t.revogado_em,
             (u.admin AND u.empresa_id = t.empresa_id) AS criador_admin,
-            e.id AS empresa_id, e.nome AS empresa_nome, e.cnpj, e.fuso, e.hora_virada, e.sku_prefixo, e.suspensa
+            e.id AS empresa_id, e.nome AS empresa_nome, e.cnpj, e.fuso, e.hora_virada, e.sku_prefixo,
+            e.regime_tributario, e.contribuinte_ipi, e.suspensa
        FROM tokens t
        JOIN empresas e ON e.id = t.empresa_id
        JOIN usuarios u ON u.id = t.criador_id
@@ -66,6 +72,8 @@ export async function findAuthRecordByHash(db: Queryable, hash: Buffer): Promise
       fuso: r.fuso,
       horaVirada: r.hora_virada,
       skuPrefixo: r.sku_prefixo,
+      regimeTributario: r.regime_tributario,
+      contribuinteIpi: r.contribuinte_ipi,
       suspensa: r.suspensa,
     },
   };

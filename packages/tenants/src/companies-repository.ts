@@ -1,6 +1,7 @@
+import type { TaxProfile } from '@factory/domain';
 import type { Queryable } from './db.js';
 
-export interface CompanyRow {
+export interface CompanyRow extends TaxProfile {
   id: string;
   nome: string;
   cnpj: string;
@@ -11,8 +12,9 @@ export interface CompanyRow {
 
 export async function insertCompany(db: Queryable, c: CompanyRow): Promise<void> {
   await db.query(
-    'INSERT INTO empresas (id, nome, cnpj, fuso, hora_virada, sku_prefixo) VALUES ($1, $2, $3, $4, $5, $6)',
-    [c.id, c.nome, c.cnpj, c.fuso, c.horaVirada, c.skuPrefixo],
+    `INSERT INTO empresas (id, nome, cnpj, fuso, hora_virada, sku_prefixo, regime_tributario, contribuinte_ipi)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [c.id, c.nome, c.cnpj, c.fuso, c.horaVirada, c.skuPrefixo, c.regimeTributario, c.contribuinteIpi],
   );
 }
 
@@ -27,6 +29,26 @@ export async function insertUnits(db: Queryable, empresaId: string, codes: reado
 export async function setCompanySuspended(db: Queryable, id: string, suspensa: boolean): Promise<boolean> {
   const { rowCount } = await db.query('UPDATE empresas SET suspensa = $2 WHERE id = $1', [id, suspensa]);
   return rowCount === 1;
+}
+
+/** Sets the given parts of the profile and answers the whole of it; null when no company has this id. */
+export async function updateTaxProfile(
+  db: Queryable,
+  id: string,
+  change: Partial<TaxProfile>,
+): Promise<TaxProfile | null> {
+  const { rows } = await db.query<{
+    regime_tributario: TaxProfile['regimeTributario'];
+    contribuinte_ipi: boolean;
+  }>(
+    `UPDATE empresas SET regime_tributario = coalesce($2, regime_tributario),
+                         contribuinte_ipi = coalesce($3, contribuinte_ipi)
+      WHERE id = $1
+      RETURNING regime_tributario, contribuinte_ipi`,
+    [id, change.regimeTributario ?? null, change.contribuinteIpi ?? null],
+  );
+  const r = rows[0];
+  return r ? { regimeTributario: r.regime_tributario, contribuinteIpi: r.contribuinte_ipi } : null;
 }
 
 export async function companyExists(db: Queryable, id: string): Promise<boolean> {

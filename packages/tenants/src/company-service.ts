@@ -1,13 +1,24 @@
 import { inTransaction, type Pool } from '@factory/database';
 import {
   canonicalTimeZone,
+  DEFAULT_TAX_PROFILE,
   DEFAULT_UNITS,
+  isRegimeTributario,
   isValidCnpj,
   isValidSkuPrefix,
   isValidTurnHour,
   onlyDigits,
+  REGIMES_TRIBUTARIOS,
+  type RegimeTributario,
+  type TaxProfile,
 } from '@factory/domain';
-import { type CompanyRow, insertCompany, insertUnits, setCompanySuspended } from './companies-repository.js';
+import {
+  type CompanyRow,
+  insertCompany,
+  insertUnits,
+  setCompanySuspended,
+  updateTaxProfile,
+} from './companies-repository.js';
 import type { Queryable } from './db.js';
 import { newId, requireName, requireUuid } from './input.js';
 import { OpsError } from './ops-error.js';
@@ -21,6 +32,19 @@ export interface CreateCompanyInput {
   /** `HH:MM`. */
   horaVirada: string;
   skuPrefixo: string;
+  /** `simples` when absent. */
+  regimeTributario?: string;
+  /** false when absent. */
+  contribuinteIpi?: boolean;
+}
+
+function requireRegime(value: string): RegimeTributario {
+  if (!isRegimeTributario(value))
+    throw new OpsError(
+      'invalido',
+      `regime_tributario deve ser ${REGIMES_TRIBUTARIOS.join(', ')}: ${JSON.stringify(value)}`,
+    );
+  return value;
 }
 
 export function validateCompany(input: CreateCompanyInput): Omit<CompanyRow, 'id'> {
@@ -42,7 +66,18 @@ export function validateCompany(input: CreateCompanyInput): Omit<CompanyRow, 'id
       'invalido',
       `sku_prefixo deve ter de 1 a 15 letras, dígitos ou hífens, começando por letra ou dígito: ${JSON.stringify(input.skuPrefixo)}`,
     );
-  return { nome, cnpj, fuso, horaVirada: input.horaVirada, skuPrefixo: input.skuPrefixo };
+  return {
+    nome,
+    cnpj,
+    fuso,
+    horaVirada: input.horaVirada,
+    skuPrefixo: input.skuPrefixo,
+    regimeTributario:
+      input.regimeTributario === undefined
+        ? DEFAULT_TAX_PROFILE.regimeTributario
+        : requireRegime(input.regimeTributario),
+    contribuinteIpi: input.contribuinteIpi ?? DEFAULT_TAX_PROFILE.contribuinteIpi,
+  };
 }
 
 /** Inserts a validated company with the default units, inside the caller's transaction. */
@@ -72,4 +107,29 @@ export function suspendCompany(pool: Pool, empresaId: string): Promise<string> {
 
 export function reactivateCompany(pool: Pool, empresaId: string): Promise<string> {
   return setSuspended(pool, empresaId, false);
+}
+
+export interface TaxProfileChange {
+  regimeTributario?: string;
+  contribuinteIpi?: boolean;
+}
+
+/**
+ * Changes the parts of the company's tax profile given and answers the whole profile. It
+ * applies to invoices received from then on; costs already recorded keep the profile they had.
+ */
+export async function changeTaxProfile(
+  pool: Pool,
+  empresaId: string,
+  change: TaxProfileChange,
+): Promise<TaxProfile> {
+  const id = requireUuid(empresaId, 'empresa');
+  const regimeTributario =
+    change.regimeTributario === undefined ? undefined : requireRegime(change.regimeTributario);
+  const profile = await updateTaxProfile(pool, id, {
+    ...(regimeTributario === undefined ? {} : { regimeTributario }),
+    ...(change.contribuinteIpi === undefined ? {} : { contribuinteIpi: change.contribuinteIpi }),
+  });
+  if (!profile) throw new OpsError('nao_encontrado', `empresa não encontrada: ${id}`);
+  return profile;
 }

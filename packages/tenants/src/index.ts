@@ -17,9 +17,11 @@ export {
 export { type AuthRecord, findAuthRecordByHash, recordLastUse } from './auth-repository.js';
 export {
   type CreateCompanyInput,
+  changeTaxProfile,
   createCompany,
   reactivateCompany,
   suspendCompany,
+  type TaxProfileChange,
   validateCompany,
 } from './company-service.js';
 export type { Queryable } from './db.js';

@@ -21,6 +21,10 @@ export interface TenantFixtureOptions {
   fuso?: string;
   horaVirada?: string;
   skuPrefixo?: string;
+  /** 14 digits; a random valid one by default. */
+  cnpj?: string;
+  regimeTributario?: 'simples' | 'presumido' | 'real';
+  contribuinteIpi?: boolean;
   now?: Date;
 }
 
@@ -49,10 +53,12 @@ export async function createTenantFixture(pool: Pool, options: TenantFixtureOpti
   const now = options.now ?? new Date();
   const empresaId = await createCompany(pool, {
     nome: options.nome ?? `Empresa teste ${randomInt(1_000_000)}`,
-    cnpj: randomCnpj(),
+    cnpj: options.cnpj ?? randomCnpj(),
     fuso: options.fuso ?? 'America/Sao_Paulo',
     horaVirada: options.horaVirada ?? '05:00',
     skuPrefixo: options.skuPrefixo ?? 'TST',
+    regimeTributario: options.regimeTributario,
+    contribuinteIpi: options.contribuinteIpi,
   });
   const usuarioId = await createUser(pool, { empresaId, nome: 'Admin teste', admin: true });
   await createLocation(pool, { empresaId, nome: 'Fábrica', tipo: 'fabrica', ativo: true });

@@ -1,4 +1,5 @@
 import type { CommandSpec } from '../command.js';
+import { empresaAlterar } from './empresa-alterar.js';
 import { empresaCriar } from './empresa-criar.js';
 import { empresaReativar } from './empresa-reativar.js';
 import { empresaSuspender } from './empresa-suspender.js';
@@ -17,6 +18,7 @@ import { usuarioRebaixar } from './usuario-rebaixar.js';
 /** Every command, in the order of the usage text (writes.md, Operations CLI). */
 export const COMMANDS: readonly CommandSpec[] = [
   empresaCriar,
+  empresaAlterar,
   empresaSuspender,
   empresaReativar,
   usuarioCriar,

@@ -1,3 +1,4 @@
+import { REGIMES_TRIBUTARIOS } from '@factory/domain';
 import { declareRoute } from '@factory/http';
 import { z } from 'zod';
 
@@ -9,6 +10,8 @@ const euResponse = z.object({
     fuso: z.string(),
     hora_virada: z.string(),
     sku_prefixo: z.string(),
+    regime_tributario: z.enum(REGIMES_TRIBUTARIOS),
+    contribuinte_ipi: z.boolean(),
   }),
   token: z.object({
     prefixo: z.string(),
@@ -36,6 +39,8 @@ export const eu = declareRoute({
         fuso: 'America/Sao_Paulo',
         hora_virada: '05:00',
         sku_prefixo: 'CEX',
+        regime_tributario: 'simples',
+        contribuinte_ipi: false,
       },
       token: {
         prefixo: 'svc_live_Xq3fK9mZp2',

@@ -543,7 +543,9 @@ export interface operations {
                      *         "cnpj": "11222333000181",
                      *         "fuso": "America/Sao_Paulo",
                      *         "hora_virada": "05:00",
-                     *         "sku_prefixo": "CEX"
+                     *         "sku_prefixo": "CEX",
+                     *         "regime_tributario": "simples",
+                     *         "contribuinte_ipi": false
                      *       },
                      *       "token": {
                      *         "prefixo": "svc_live_Xq3fK9mZp2",
@@ -568,6 +570,9 @@ export interface operations {
                             fuso: string;
                             hora_virada: string;
                             sku_prefixo: string;
+                            /** @enum {string} */
+                            regime_tributario: "simples" | "presumido" | "real";
+                            contribuinte_ipi: boolean;
                         };
                         token: {
                             prefixo: string;

@@ -9,6 +9,13 @@ export {
 } from './production-day.js';
 export { ALL_SCOPES, ANY_SCOPE, grants, isScope, type Scope } from './scopes.js';
 export { isValidSkuPrefix } from './sku-prefix.js';
+export {
+  DEFAULT_TAX_PROFILE,
+  isRegimeTributario,
+  REGIMES_TRIBUTARIOS,
+  type RegimeTributario,
+  type TaxProfile,
+} from './tax-profile.js';
 export { canonicalTimeZone, isValidTimeZone, isValidTurnHour } from './time-zone.js';
 export {
   DEFAULT_TOKEN_VALIDITY,

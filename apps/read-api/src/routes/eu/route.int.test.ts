@@ -19,6 +19,8 @@ describeWith(['postgres', 'redis'], 'GET /v1/eu', () => {
       fuso: 'America/Manaus',
       horaVirada: '06:30',
       skuPrefixo: 'MBV',
+      regimeTributario: 'real',
+      contribuinteIpi: true,
       tokenNome: 'ERP',
       expiraEm: new Date('2030-01-02T03:04:05.678Z'),
     });
@@ -34,6 +36,8 @@ describeWith(['postgres', 'redis'], 'GET /v1/eu', () => {
         fuso: 'America/Manaus',
         hora_virada: '06:30',
         sku_prefixo: 'MBV',
+        regime_tributario: 'real',
+        contribuinte_ipi: true,
       },
       token: {
         prefixo: t.token.slice(0, 20),
@@ -51,6 +55,7 @@ describeWith(['postgres', 'redis'], 'GET /v1/eu', () => {
     const res = await app.inject({ url: '/v1/eu', headers: { authorization: `Bearer ${t.token}` } });
     expect(res.statusCode).toBe(200);
     expect(res.json().token.expira_em).toBeNull();
+    expect(res.json().empresa).toMatchObject({ regime_tributario: 'simples', contribuinte_ipi: false });
     const refused = await app.inject({
       url: '/v1/eu?limite=1',
       headers: { authorization: `Bearer ${t.token}` },

@@ -12,6 +12,8 @@ export const euRoute = defineRoute({
       fuso: auth.empresa.fuso,
       hora_virada: auth.empresa.horaVirada,
       sku_prefixo: auth.empresa.skuPrefixo,
+      regime_tributario: auth.empresa.regimeTributario,
+      contribuinte_ipi: auth.empresa.contribuinteIpi,
     },
     token: {
       prefixo: auth.prefixo,
