@@ -28,3 +28,4 @@ export {
   type VinculoFornecedorDefinido,
   type VinculoFornecedorRemovido,
 } from './events.js';
+export type { NfeDocumento, NfeIcms, NfeItem, TipoAmbiente } from './nota-fiscal.js';

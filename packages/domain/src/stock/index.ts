@@ -13,6 +13,7 @@ export {
   type StockCommand,
   type StockDecision,
   type StockError,
+  validation,
 } from './commands.js';
 export { decideStock, stockDecider } from './decide.js';
 export { decideRegisterMovement } from './decide-register-movement.js';
@@ -30,7 +31,7 @@ export {
   TIPOS_MOVIMENTO,
   type TipoMovimento,
 } from './events.js';
-export { COST_SCALE, type DecimalInput, type DecimalText } from './money.js';
+export { COST_SCALE, Dec, type DecimalInput, type DecimalText, parseDecimal, toText } from './money.js';
 export { fromSnapshot, type StockSnapshot, toSnapshot } from './snapshot.js';
 export {
   evolveStock,
