@@ -17,17 +17,18 @@ export interface ChildServer {
  * its event loop) and resolves with the port it announces: `PORT=<n>` on stdout (bench
  * servers) or `listening on port <n>` on stderr (the apps' own mains). `announcement`
  * overrides that pattern (its first group is the port): the projector announces only its
- * metrics port.
+ * metrics port. `cwd` is the checkout whose script runs (bench:compare runs another commit's).
  */
 export function startChildServer(
   script: string,
   env: Record<string, string>,
   announcement = /PORT=(\d+)|listening on port (\d+)/,
+  cwd = ROOT,
 ): Promise<ChildServer> {
   // A built script (.js) runs on plain Node, as the image runs it; a source one through tsx.
   const loader = script.endsWith('.js') ? [] : ['--conditions=source', '--import', 'tsx'];
   const child: ChildProcess = spawn(process.execPath, [...loader, script], {
-    cwd: ROOT,
+    cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

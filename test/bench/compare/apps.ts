@@ -1,0 +1,69 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import { type ChildServer, startChildServer } from '../support/child-server.js';
+import type { Build } from './checkout.js';
+
+/**
+ * What the comparison runs of a build: its own processes from its own sources (through its
+ * own tsx), configured only by the environment the run-time contract names, so the same
+ * scenario runs on any commit whatever its code looks like inside.
+ */
+const run = promisify(execFile);
+
+// benchmark-only override: the load must measure the service, not the limiter's refusals
+const UNLIMITED = { RATE_LIMIT_PER_TOKEN: '10000000', RATE_LIMIT_PER_COMPANY: '10000000' };
+
+export function startWriteApi(build: Build, databaseUrl: string, redisUrl: string): Promise<ChildServer> {
+  return startChildServer(
+    'apps/write-api/src/main.ts',
+    {
+      ...UNLIMITED,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn', // request logs are a production choice, not the write path's cost
+      DATABASE_POOL_SIZE: '32',
+    },
+    undefined,
+    build.root,
+  );
+}
+
+export function startReadApi(build: Build, databaseUrl: string, redisUrl: string): Promise<ChildServer> {
+  return startChildServer(
+    'apps/read-api/src/main.ts',
+    {
+      ...UNLIMITED,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      CURSOR_SECRET: randomBytes(32).toString('hex'),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+    },
+    undefined,
+    build.root,
+  );
+}
+
+/** The standalone projector, without Redis (rebuild jobs in-process); resolves at its start line. */
+export function startProjector(build: Build, databaseUrl: string): Promise<ChildServer> {
+  return startChildServer(
+    'apps/projector/src/main.ts',
+    { DATABASE_URL: databaseUrl, REDIS_URL: '', LOG_LEVEL: 'info' },
+    /projector started()/,
+    build.root,
+  );
+}
+
+/** The build's operations CLI with `--json`; its one JSON line. */
+export async function ops(build: Build, databaseUrl: string, args: string[]): Promise<unknown> {
+  const { stdout } = await run(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', 'apps/ops/src/main.ts', ...args, '--json'],
+    { cwd: build.root, env: { ...process.env, DATABASE_URL: databaseUrl }, maxBuffer: 16 << 20 },
+  );
+  return JSON.parse(stdout);
+}

@@ -1,0 +1,149 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { cpus } from 'node:os';
+import { parseArgs } from 'node:util';
+import { type Build, checkout, workingTree } from './checkout.js';
+import { createDatabase, databaseUrl, dropDatabase, freshName, withDatabase } from './databases.js';
+import { comparisonTable, type Run } from './report.js';
+import { type Figures, lists, movements, projectorCatchUp } from './scenarios.js';
+import { seedTemplate, type Template } from './seed-template.js';
+
+/**
+ * `npm run bench:compare -- <baseline-ref> [--current <ref>] [--pairs 3] [--movimentos N] ...`
+ *
+ * Issue 21 §6: the same scenarios (the projector's catch-up, the lists, accepted movements) on
+ * a baseline commit and on the current tree, alternated baseline, current, baseline, current...,
+ * each run on a fresh copy of its build's seeded database, with the machine's load at each run
+ * and every pair's ratio current ÷ baseline, then their median. The baseline is checked out
+ * into a temporary worktree outside the repository (removed at the end); the current build is
+ * this working tree, or `--current <ref>` in a worktree of its own. Each build runs its own
+ * processes (write API, read API, projector, ops CLI) from its own sources, so the scenario does
+ * not depend on either build's bench code. Nothing is asserted.
+ */
+const REPO = new URL('../../../', import.meta.url).pathname.replace(/\/$/, '');
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    current: { type: 'string' },
+    pairs: { type: 'string', default: '3' },
+    produtos: { type: 'string', default: '200' },
+    insumos: { type: 'string', default: '500' },
+    fornecedores: { type: 'string', default: '20' },
+    movimentos: { type: 'string', default: '60000' },
+    semente: { type: 'string', default: 'bench-compare' },
+    'list-seconds': { type: 'string', default: '4' },
+    'movement-seconds': { type: 'string', default: '6' },
+  },
+});
+const baselineRef = positionals[0];
+if (!baselineRef || positionals.length > 1) {
+  console.error(
+    'usage: npm run bench:compare -- <baseline-ref> [--current <ref>] [--pairs N] [--movimentos N]',
+  );
+  process.exit(2);
+}
+const int = (name: keyof typeof values) => {
+  const n = Number(values[name]);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number`);
+  return n;
+};
+const sizes = {
+  produtos: int('produtos'),
+  insumos: int('insumos'),
+  fornecedores: int('fornecedores'),
+  movimentos: int('movimentos'),
+};
+const durations = { listSeconds: int('list-seconds'), movementSeconds: int('movement-seconds') };
+const pairs = Math.max(1, int('pairs'));
+
+const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+const log = (line: string) => console.log(`[compare] ${line}`);
+
+// As `npm run bench`: REDIS_URL, else a Redis on 127.0.0.1:6379 if one answers, else none.
+const redisUrl =
+  process.env.REDIS_URL ??
+  (await new Promise<string>((resolve) => {
+    const socket = connect(6379, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve('redis://127.0.0.1:6379');
+    });
+    socket.once('error', () => resolve(''));
+  }));
+
+const builds: Build[] = [];
+const templates: Template[] = [];
+let stopping = false;
+const cleanUp = async () => {
+  for (const template of templates.splice(0)) await dropDatabase(template.name);
+  for (const build of builds.splice(0)) build.remove();
+};
+process.once('SIGINT', () => {
+  stopping = true;
+  log('SIGINT: removing the databases and worktrees, then exiting');
+  void cleanUp().finally(() => process.exit(130));
+});
+
+async function oneRun(pair: number, build: Build, template: Template): Promise<Run> {
+  const name = freshName(`cmp_run_${build.label}`);
+  await createDatabase(name, template.name);
+  const url = databaseUrl(name);
+  const figures: Figures = new Map();
+  const loadBefore = loadavg();
+  try {
+    await withDatabase(name, (client) => projectorCatchUp(build, url, client, template, figures));
+    const targets = await lists(build, url, redisUrl, template.token, durations, figures);
+    await movements(build, url, redisUrl, template.token, targets, durations, figures);
+  } finally {
+    await dropDatabase(name);
+  }
+  const run = { pair, label: build.label, figures, loadBefore, loadAfter: loadavg() };
+  log(
+    `pair ${pair} ${build.label}: ${[...figures].map(([k, v]) => `${k} ${v.toFixed(1)}`).join('; ')}; load ${run.loadBefore} -> ${run.loadAfter}`,
+  );
+  return run;
+}
+
+try {
+  builds.push(checkout(REPO, baselineRef, 'baseline'));
+  builds.push(values.current ? checkout(REPO, values.current, 'current') : workingTree(REPO));
+  const [baseline, current] = builds as [Build, Build];
+  const postgres = await withDatabase(
+    'postgres',
+    async (c) => (await c.query('SHOW server_version')).rows[0],
+  );
+  log(
+    `baseline ${baseline.commit}, current ${current.commit}${current.dirty ? ' plus uncommitted changes' : ''}`,
+  );
+  log(
+    `machine: ${cpus().length} × ${cpus()[0]?.model}, PostgreSQL ${postgres.server_version}, Redis ${redisUrl || 'none (in-process limits)'}, node ${process.version}`,
+  );
+  log(`history: 1 company, ${JSON.stringify(sizes)}, seed ${values.semente}; ${pairs} pairs`);
+  for (const build of builds) {
+    if (stopping) break;
+    const started = loadavg();
+    const template = await seedTemplate(build, sizes, values.semente!);
+    templates.push(template);
+    log(
+      `${build.label} seeded ${template.events} events in ${template.seedSeconds} s (semear, load ${started}); projections ${template.projections.names.join(', ')}: ${[...template.projections.rows].map(([t, n]) => `${t} ${n}`).join(', ')}`,
+    );
+  }
+  if (templates[0]!.events !== templates[1]!.events)
+    log(
+      `NOTE: the builds seeded different logs (${templates[0]!.events} and ${templates[1]!.events} events)`,
+    );
+  const runs: Run[] = [];
+  for (let pair = 1; pair <= pairs && !stopping; pair++)
+    for (const [i, build] of builds.entries()) runs.push(await oneRun(pair, build, templates[i]!));
+  console.log(
+    `\nbench:compare ${new Date().toISOString()}, ${execFileSync('nproc').toString().trim()} cores`,
+  );
+  console.log(
+    `baseline ${baseline.commit.slice(0, 12)}, current ${current.commit.slice(0, 12)}${current.dirty ? '+changes' : ''}\n`,
+  );
+  for (const line of comparisonTable(runs)) console.log(line);
+} finally {
+  if (!stopping) await cleanUp();
+}
