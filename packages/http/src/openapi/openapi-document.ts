@@ -70,14 +70,18 @@ function operationOf(route: AnyRouteDeclaration) {
       : {}),
     responses: {
       [status]: {
-        description: 'Sucesso',
+        description: status === '204' ? 'Sucesso, sem corpo' : 'Sucesso',
         headers: successHeadersOf(route),
-        content: {
-          'application/json': {
-            schema: openApiSchema(route.response, 'output'),
-            ...exampleOf(route.examples?.response),
-          },
-        },
+        ...(status === '204'
+          ? {}
+          : {
+              content: {
+                'application/json': {
+                  schema: openApiSchema(route.response, 'output'),
+                  ...exampleOf(route.examples?.response),
+                },
+              },
+            }),
       },
       ...errorResponsesOf(route),
     },

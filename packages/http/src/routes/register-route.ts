@@ -43,6 +43,7 @@ export function registerRoute(app: FastifyInstance, route: AnyRoute): void {
       if (!auth && route.scope !== 'publico')
         throw new Error(`route ${route.url} reached without authentication`);
       const result = await route.handler({ query, params, body, auth: auth!, request, reply });
+      if (route.status === 204) return reply.code(204).send();
       reply.code(route.status ?? 200);
       return result;
     },

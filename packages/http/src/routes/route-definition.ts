@@ -44,7 +44,8 @@ export interface RouteDeclaration<
    * each with the route's own schemas, and Spectral checks them against the description.
    */
   examples?: { body?: z.input<B>; response?: z.input<R> };
-  status?: 200 | 201;
+  /** 204 answers no body: its `response` is `z.undefined()` and its handler returns nothing. */
+  status?: 200 | 201 | 204;
 }
 
 /** A declaration with the handler that serves it. */
