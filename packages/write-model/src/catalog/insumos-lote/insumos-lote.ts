@@ -1,4 +1,5 @@
 import { type InsumoItem, insumoDecider, type SalvarInsumo } from '@factory/domain';
+import { readUnitCodes } from '@factory/tenants';
 import { stockStream } from '../../stock/stock-stream.js';
 import { isUuid } from '../../uuid.js';
 import { isoInstant } from '../../write-context.js';
@@ -13,7 +14,6 @@ import { supplyItemKeys, supplyItemRows } from '../supply-item-rows.js';
 
 const SAVE_FACTS = `SELECT coalesce($4::uuid, (SELECT insumo_id FROM catalog_supply_items
                                            WHERE empresa_id = $1 AND sku = $2 AND excluido_em IS NULL)) AS insumo_id,
-       (SELECT coalesce(array_agg(codigo ORDER BY codigo), '{}') FROM unidades WHERE empresa_id = $1) AS units,
        EXISTS (SELECT 1 FROM catalog_suppliers
                 WHERE empresa_id = $1 AND fornecedor_id = $3 AND excluido_em IS NULL) AS supplier_exists`;
 
@@ -24,11 +24,13 @@ async function saveFacts(db: Db, empresaId: string, item: InsumoItem, id: string
     typeof raw.fornecedor_padrao_id === 'string' && isUuid(raw.fornecedor_padrao_id)
       ? raw.fornecedor_padrao_id
       : null;
-  const { rows } = await db.query<{ insumo_id: string | null; units: string[]; supplier_exists: boolean }>(
-    SAVE_FACTS,
-    [empresaId, sku, supplier, id],
-  );
-  return rows[0]!;
+  // The company's units are @factory/tenants' to read.
+  const values = [empresaId, sku, supplier, id];
+  const [{ rows }, units] = await Promise.all([
+    db.query<{ insumo_id: string | null; supplier_exists: boolean }>(SAVE_FACTS, values),
+    readUnitCodes(db, empresaId),
+  ]);
+  return { ...rows[0]!, units };
 }
 
 /** Upserts one supply item: matched by the company's non-deleted item with its SKU, else created. */
