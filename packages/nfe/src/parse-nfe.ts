@@ -122,7 +122,7 @@ function mapItem(det: unknown, index: number): NfeItem {
     ncm: optional(prod, 'NCM', at('prod/NCM'), /^\d{2}(\d{6})?$/),
     cfop: optional(prod, 'CFOP', at('prod/CFOP'), /^\d{4}$/),
     uCom: required(prod, 'uCom', at('prod/uCom'), /^.{1,6}$/s),
-    qCom: decimal(prod, 'qCom', at('prod/qCom'), 4, true),
+    qCom: positive(decimal(prod, 'qCom', at('prod/qCom'), 4, true), at('prod/qCom')),
     vUnCom: decimal(prod, 'vUnCom', at('prod/vUnCom'), 10, true),
     vProd: decimal(prod, 'vProd', at('prod/vProd'), 2, true),
     vFrete: money('vFrete'),
@@ -188,6 +188,12 @@ function decimal(
       `${path} deve ser um decimal não negativo com até ${places} casas: ${JSON.stringify(value.slice(0, 30))}`,
     );
   }
+  return value;
+}
+
+/** A quantity of nothing moves no stock (the stock refuses a zero movement): refused here. */
+function positive(value: string, path: string): string {
+  if (!/[1-9]/.test(value)) throw new FieldProblem(`${path} deve ser maior que zero`);
   return value;
 }
 

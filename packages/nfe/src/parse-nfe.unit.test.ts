@@ -133,6 +133,9 @@ describe('check 1: the document itself', () => {
     );
     const negative = anInvoice().xml.replace('<vUnCom>12.5</vUnCom>', '<vUnCom>-12.5</vUnCom>');
     expect(refusal(negative).mensagem).toMatch(/prod\/vUnCom/);
+    expect(refusal(anInvoice({ itens: [anItem({ qCom: '0.0000' })] }).xml).mensagem).toBe(
+      'det nItem 1: prod/qCom deve ser maior que zero',
+    );
     const noCode = anInvoice().xml.replace('<cProd>P-100</cProd>', '');
     expect(refusal(noCode).mensagem).toBe('det nItem 1: prod/cProd ausente');
     const precise = parseNfe(anInvoice({ itens: [anItem({ qCom: '3.3333', vUnCom: '0.1234567891' })] }).xml);

@@ -27,6 +27,8 @@ const parser = new XMLParser({
   ignorePiTags: true,
   isArray: (name) => name === 'det',
   maxNestedTags: MAX_DEPTH,
+  // No callback reads the path, and building it costs a third of the parse on a 990-item invoice.
+  jPath: false,
 });
 
 export type XmlReading = { ok: true; root: XmlNode } | { ok: false; mensagem: string };
