@@ -1,18 +1,20 @@
-import { buildOpenApiDocument, RouteCatalog } from '@factory/http';
+import { ORIGENS, TIPOS_MOVIMENTO, UFS } from '@factory/domain';
 import { describe, expect, it } from 'vitest';
-import { readRoutes } from './routes/read-routes.js';
-import { writeRoutes } from './routes/write-routes.js';
+import { descricao } from './routes/descricao.js';
+import { serviceDocument } from './service-description.js';
 
 type Schema = Record<string, unknown>;
 type Found = { name: string; path: string; schema: Schema };
 
 /**
- * What a client may send as free text: no format, enum or pattern says more than "text", so a
- * contract tool generating any string is right. Each entry says why.
+ * What a client may send, or the service answers, as free text: no format, enum or pattern says
+ * more than "text", so a contract tool generating or checking any string is right. Each entry
+ * says why.
  */
 const FREE_TEXT: Record<string, string> = {
   cursor: 'opaque: only what a previous page answered is valid, which no format can say',
-  sku: 'a list filter matching the stored SKU exactly; any text just finds nothing',
+  proximo_cursor: "opaque: the next page's cursor, for the client to send back as it is",
+  sku: 'a list filter matching the stored SKU exactly, and what a batch item sent, echoed in its result; the decider checks the stored one',
   familia: 'a name the company chooses',
   cnpj: 'sent with or without punctuation; the filter and the decider read the digits',
   nome: 'a name',
@@ -30,65 +32,121 @@ const FREE_TEXT: Record<string, string> = {
   atributos: "the product's attributes: keys and values the company chooses",
   base_sku: 'the SKU of the group head, checked by the decider against the catalog',
   eixos: 'the names of the variation axes the company chooses',
+  erro: "a batch item's refusal, in words (the specification's `erro` is text)",
+  mensagem: 'an error in words, which may change (the code is `codigo`)',
+  campo: 'the parameter, header or body key at fault, such as itens[2].qtd',
+  fuso: "the company's IANA time zone; no JSON Schema format names one",
+  prefixo: "the token's first 20 characters, to tell tokens apart",
 };
 
-/** Every string schema a client sends: query and path parameters, and request bodies. */
-function inputStrings(document: Schema): Found[] {
-  const found: Found[] = [];
-  const walk = (node: unknown, name: string, path: string) => {
-    if (Array.isArray(node)) {
-      for (const [i, child] of node.entries()) walk(child, name, `${path}[${i}]`);
-    } else if (node !== null && typeof node === 'object') {
-      const schema = node as Schema;
-      const type = schema.type;
-      if (type === 'string' || (Array.isArray(type) && type.includes('string')))
-        found.push({ name, path, schema });
-      for (const [key, child] of Object.entries(schema)) {
-        if (key === 'example' || key === 'examples') continue;
-        const inProperties = path.endsWith('.properties');
-        walk(child, inProperties ? key : name, `${path}.${key}`);
-      }
-    }
-  };
-  const paths = document.paths as Record<string, Record<string, Schema>>;
-  for (const [url, operations] of Object.entries(paths)) {
-    for (const [method, operation] of Object.entries(operations)) {
-      const at = `${method.toUpperCase()} ${url}`;
-      for (const parameter of (operation.parameters ?? []) as Schema[])
-        walk(parameter.schema, String(parameter.name), `${at} ${parameter.in} ${parameter.name}`);
-      walk(operation.requestBody, 'body', `${at} body`);
+/** Every string schema under `node`, named by its property (or `name` above any property). */
+function stringsUnder(node: unknown, name: string, path: string, found: Found[] = []): Found[] {
+  if (Array.isArray(node)) {
+    for (const [i, child] of node.entries()) stringsUnder(child, name, `${path}[${i}]`, found);
+  } else if (node !== null && typeof node === 'object') {
+    const schema = node as Schema;
+    const type = schema.type;
+    if (type === 'string' || (Array.isArray(type) && type.includes('string')))
+      found.push({ name, path, schema });
+    for (const [key, child] of Object.entries(schema)) {
+      if (key === 'example' || key === 'examples') continue;
+      const inProperties = path.endsWith('.properties');
+      stringsUnder(child, inProperties ? key : name, `${path}.${key}`, found);
     }
   }
   return found;
 }
 
+type Operation = { at: string; operation: Schema };
+
+const operationsOf = (document: Schema): Operation[] =>
+  Object.entries(document.paths as Record<string, Record<string, Schema>>).flatMap(([url, operations]) =>
+    Object.entries(operations).map(([method, operation]) => ({
+      at: `${method.toUpperCase()} ${url}`,
+      operation,
+    })),
+  );
+
+/** Every string schema a client sends: query and path parameters, and request bodies. */
+const sentStrings = (document: Schema): Found[] =>
+  operationsOf(document).flatMap(({ at, operation }) => [
+    ...((operation.parameters ?? []) as Schema[]).flatMap((parameter) =>
+      stringsUnder(parameter.schema, String(parameter.name), `${at} ${parameter.in} ${parameter.name}`),
+    ),
+    ...stringsUnder(operation.requestBody, 'body', `${at} body`),
+  ]);
+
+/**
+ * Every string schema the service answers: each response's body, and the shared schemas (Erro).
+ * Not the description's own body: an OpenAPI document, which its own specification describes.
+ */
+const answeredStrings = (document: Schema): Found[] => [
+  ...operationsOf(document)
+    .filter(({ at }) => at !== `GET ${descricao.url}`)
+    .flatMap(({ at, operation }) =>
+      Object.entries(operation.responses as Record<string, Schema>).flatMap(([status, response]) =>
+        stringsUnder(response.content, 'answer', `${at} ${status}`),
+      ),
+    ),
+  ...stringsUnder(document.components, 'components', 'components'),
+];
+
 const says = (schema: Schema) =>
   'format' in schema || 'enum' in schema || 'pattern' in schema || 'const' in schema;
 
-const document = buildOpenApiDocument(RouteCatalog.of([...readRoutes, ...writeRoutes]));
+const document = serviceDocument();
+const sent = sentStrings(document);
+const answered = answeredStrings(document);
+const undescribed = (found: Found[]) =>
+  found.filter(({ name, schema }) => !says(schema) && !(name in FREE_TEXT)).map(({ path }) => path);
 
 describe('the contract describes what a client sends', () => {
-  const inputs = inputStrings(document);
-
   it('gives every string parameter and body field a format, an enum or a pattern, or names it free text', () => {
-    const undescribed = inputs.filter(({ name, schema }) => !says(schema) && !(name in FREE_TEXT));
-    expect(undescribed.map(({ path }) => path)).toEqual([]);
+    expect(undescribed(sent)).toEqual([]);
   });
 
   it('finds what it checks: the dates, instants, ids and enums of the specification', () => {
-    const schemaAt = (path: string) => inputs.find((found) => found.path === path)?.schema;
+    const schemaAt = (path: string) => sent.find((found) => found.path === path)?.schema;
     expect(schemaAt('GET /v1/estoque/posicao query dia')).toMatchObject({ format: 'date' });
     expect(schemaAt('GET /v1/estoque/posicao query em')).toMatchObject({ format: 'date-time' });
     expect(schemaAt('PUT /v1/producao/plano/{dia} path dia')).toMatchObject({ format: 'date' });
-    const tipo = inputs.find(
+    const tipo = sent.find(
       (found) => found.path.startsWith('POST /v1/estoque/movimentos body') && found.name === 'tipo',
     );
     expect(tipo?.schema.enum).toEqual(['entrada_manual', 'ajuste', 'perda', 'saldo_inicial']);
-    expect(inputs.length).toBeGreaterThan(50);
+    expect(sent.length).toBeGreaterThan(50);
+  });
+});
+
+describe('the contract describes what the service answers', () => {
+  it('gives every string of every answer a format, an enum or a pattern, or names it free text', () => {
+    expect(undescribed(answered)).toEqual([]);
   });
 
-  it('keeps the free-text list short and every entry in use', () => {
-    const used = new Set(inputs.filter(({ schema }) => !says(schema)).map(({ name }) => name));
+  it('finds what it checks: the dates, instants, ids and enums of the specification', () => {
+    const movement = (name: string) =>
+      answered.find((found) => found.path.startsWith('GET /v1/estoque/movimentos 200') && found.name === name)
+        ?.schema;
+    expect(movement('tipo')?.enum).toEqual([...TIPOS_MOVIMENTO]);
+    expect(movement('origem')?.enum).toEqual([...ORIGENS]);
+    expect(movement('criado_em')).toMatchObject({ format: 'date-time' });
+    expect(movement('insumo_id')).toMatchObject({ format: 'uuid' });
+    const named = (at: string, name: string) =>
+      answered.filter((found) => found.path.startsWith(at) && found.name === name).map((f) => f.schema);
+    expect(named('GET /v1/producao/plano 200', 'dia')).toEqual([expect.objectContaining({ format: 'date' })]);
+    expect(named('GET /v1/fornecedores 200', 'uf')).toEqual([expect.objectContaining({ enum: [...UFS] })]);
+    expect(named('GET /v1/produtos 200', 'excluido_em')).toEqual([
+      expect.objectContaining({ format: 'date-time' }),
+    ]);
+    expect(answered.length).toBeGreaterThan(100);
+  });
+});
+
+describe('the free-text list', () => {
+  it('is short, and every entry is in use', () => {
+    const used = new Set(
+      [...sent, ...answered].filter(({ schema }) => !says(schema)).map(({ name }) => name),
+    );
     expect(Object.keys(FREE_TEXT).filter((name) => !used.has(name))).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { cost, formatInstant } from '@factory/http';
 import { z } from 'zod';
+import { day, instant } from './answer-fields.js';
 
 /** The production record (Apontamento), as its writes, its list and its by-id route answer it. */
 export const apontamentoSchema = z.object({
@@ -7,15 +8,15 @@ export const apontamentoSchema = z.object({
   produto_id: z.uuid(),
   quantidade: z.number(),
   local_id: z.uuid(),
-  dia: z.string(),
+  dia: day(),
   referencia: z.string().nullable(),
   motivo: z.string().nullable(),
   estado: z.enum(['registrado', 'cancelado']),
   /** Reais, 2 places. */
   custo: cost(z.number().nullable()),
   movimentos: z.array(z.uuid()),
-  criado_em: z.string(),
-  atualizado_em: z.string(),
+  criado_em: instant(),
+  atualizado_em: instant(),
 });
 
 export type Apontamento = z.output<typeof apontamentoSchema>;

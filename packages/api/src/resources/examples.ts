@@ -56,7 +56,7 @@ export const fichaExample: z.input<typeof fichaSchema> = {
   atualizado_em: '2026-03-05T09:00:00.000-03:00',
   linhas: [
     {
-      id: '1',
+      id: '7c6b5a4f-3e2d-4c1b-8a9f-8e7d6c5b4a3f',
       tipo: 'insumo',
       insumo_id: INSUMO_ID,
       componente_id: null,

@@ -1,10 +1,11 @@
 import { cost } from '@factory/http';
 import { z } from 'zod';
+import { instant } from './answer-fields.js';
 import { instantOf, numberOf } from './instant-of.js';
 
 /** LinhaDaFicha: both `insumo_id` and `componente_id` always present, the one not applying null. */
 export const linhaDaFichaSchema = z.object({
-  id: z.string(),
+  id: z.uuid(),
   tipo: z.enum(['insumo', 'produto']),
   insumo_id: z.uuid().nullable(),
   componente_id: z.uuid().nullable(),
@@ -19,7 +20,7 @@ export const fichaSchema = z.object({
   versao: z.number().int(),
   ativa: z.boolean(),
   /** The instant the version was created. */
-  atualizado_em: z.string(),
+  atualizado_em: instant(),
   linhas: z.array(linhaDaFichaSchema),
   /** Reais, 4 places. */
   custo: cost(z.number().nullable()),

@@ -1,4 +1,6 @@
+import { UFS } from '@factory/domain';
 import { z } from 'zod';
+import { instant } from './answer-fields.js';
 import { instantOf } from './instant-of.js';
 
 /** The Fornecedor resource: no contact, no XML e-mail, and an individual's tax id never. No costs. */
@@ -7,19 +9,21 @@ export const fornecedorSchema = z.object({
   nome: z.string(),
   cnpj: z.string().nullable(),
   regime: z.enum(['simples', 'normal']).nullable(),
-  uf: z.string().nullable(),
+  uf: z.enum(UFS).nullable(),
   lead_time_dias: z.number().int().nullable(),
   condicao_pagamento: z.array(z.number().int()).nullable(),
   ativo: z.boolean(),
-  criado_em: z.string(),
-  atualizado_em: z.string(),
-  excluido_em: z.string().nullable(),
+  criado_em: instant(),
+  atualizado_em: instant(),
+  excluido_em: instant().nullable(),
 });
 
 export type Fornecedor = z.infer<typeof fornecedorSchema>;
 
 /** What a supplier is shown from (the catalog read model's row). */
-export type FornecedorSource = Omit<Fornecedor, 'criado_em' | 'atualizado_em' | 'excluido_em'> & {
+export type FornecedorSource = Omit<Fornecedor, 'uf' | 'criado_em' | 'atualizado_em' | 'excluido_em'> & {
+  /** One of UFS: the decider stores no other. */
+  uf: string | null;
   criado_em: Date | string;
   atualizado_em: Date | string;
   excluido_em: Date | string | null;
@@ -30,7 +34,7 @@ export const presentFornecedor = (row: FornecedorSource): Fornecedor => ({
   nome: row.nome,
   cnpj: row.cnpj,
   regime: row.regime,
-  uf: row.uf,
+  uf: row.uf as Fornecedor['uf'],
   lead_time_dias: row.lead_time_dias,
   condicao_pagamento: row.condicao_pagamento,
   ativo: row.ativo,

@@ -1,5 +1,6 @@
 import { cost } from '@factory/http';
 import { z } from 'zod';
+import { instant } from './answer-fields.js';
 import { instantOf } from './instant-of.js';
 
 /** The Insumo resource: every key always present, in the specification's order. */
@@ -15,14 +16,14 @@ export const insumoSchema = z.object({
   ncm: z.string().nullable(),
   minimo: z.number().nullable(),
   lead_time_dias: z.number().int().nullable(),
-  fornecedor_padrao_id: z.string().nullable(),
+  fornecedor_padrao_id: z.uuid().nullable(),
   saldo: z.number(),
   custo_medio: cost(z.number().nullable()),
   custo_medio_bruto: cost(z.number().nullable()),
   custo_referencia: cost(z.number().nullable()),
-  criado_em: z.string(),
-  atualizado_em: z.string(),
-  excluido_em: z.string().nullable(),
+  criado_em: instant(),
+  atualizado_em: instant(),
+  excluido_em: instant().nullable(),
 });
 
 export type Insumo = z.infer<typeof insumoSchema>;

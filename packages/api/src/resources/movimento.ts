@@ -1,6 +1,7 @@
 import { ORIGENS, TIPOS_MOVIMENTO } from '@factory/domain';
 import { cost } from '@factory/http';
 import { z } from 'zod';
+import { instant } from './answer-fields.js';
 import { instantOf, numberOf } from './instant-of.js';
 
 /** The specification's Movimento, as both the ledger list and the movement writes answer it. */
@@ -15,7 +16,7 @@ export const movimentoSchema = z.object({
   referencia: z.string().nullable(),
   motivo: z.string().nullable(),
   origem: z.enum(ORIGENS),
-  criado_em: z.string(),
+  criado_em: instant(),
 });
 
 export type Movimento = z.output<typeof movimentoSchema>;

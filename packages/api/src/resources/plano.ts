@@ -1,5 +1,6 @@
 import { cost, formatInstant } from '@factory/http';
 import { z } from 'zod';
+import { day, instant } from './answer-fields.js';
 
 export const necessidadeSchema = z.object({
   insumo_id: z.uuid(),
@@ -14,11 +15,11 @@ export const necessidadeSchema = z.object({
 
 /** The day plan (Plano), as GET /v1/producao/plano and PUT /v1/producao/plano/{dia} answer it. */
 export const planoSchema = z.object({
-  dia: z.string(),
+  dia: day(),
   versao: z.number().int(),
   itens: z.array(z.object({ produto_id: z.uuid(), quantidade: z.number(), local_id: z.uuid() })),
   necessidades: z.array(necessidadeSchema),
-  atualizado_em: z.string().nullable(),
+  atualizado_em: instant().nullable(),
 });
 
 export type Plano = z.output<typeof planoSchema>;

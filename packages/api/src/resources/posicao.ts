@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { instant } from './answer-fields.js';
 import { instantOf } from './instant-of.js';
 import { balanceFields, presentBalanceFields } from './saldo.js';
 
 /** The position of one item in one location at an instant (GET /v1/estoque/posicao). */
-export const posicaoSchema = z.object({ ...balanceFields, ultimo_movimento_em: z.string() });
+export const posicaoSchema = z.object({ ...balanceFields, ultimo_movimento_em: instant() });
 
 export type Posicao = z.output<typeof posicaoSchema>;
 

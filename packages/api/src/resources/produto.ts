@@ -1,5 +1,6 @@
 import { cost } from '@factory/http';
 import { z } from 'zod';
+import { instant } from './answer-fields.js';
 import { instantOf } from './instant-of.js';
 
 const decimal = z.number().nullable();
@@ -29,9 +30,9 @@ export const produtoSchema = z.object({
   custo_ficha: cost(decimal),
   custo_ficha_bruto: cost(decimal),
   custo_manual: cost(decimal),
-  criado_em: z.string(),
-  atualizado_em: z.string(),
-  excluido_em: z.string().nullable(),
+  criado_em: instant(),
+  atualizado_em: instant(),
+  excluido_em: instant().nullable(),
 });
 
 export type Produto = z.infer<typeof produtoSchema>;

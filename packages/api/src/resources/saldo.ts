@@ -1,5 +1,6 @@
 import { cost } from '@factory/http';
 import { z } from 'zod';
+import { instant } from './answer-fields.js';
 import { instantOf } from './instant-of.js';
 
 /** What a balance and a position at an instant share: the item, the location and the amounts. */
@@ -24,7 +25,7 @@ export const presentBalanceFields = (row: BalanceFields): BalanceFields => ({
 });
 
 /** A balance of one item in one location (GET /v1/estoque/saldos). */
-export const saldoSchema = z.object({ ...balanceFields, atualizado_em: z.string() });
+export const saldoSchema = z.object({ ...balanceFields, atualizado_em: instant() });
 
 export type Saldo = z.output<typeof saldoSchema>;
 

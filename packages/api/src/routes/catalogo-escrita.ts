@@ -1,6 +1,7 @@
 import { UFS } from '@factory/domain';
 import { declareRoute, param } from '@factory/http';
 import { z } from 'zod';
+import { instant } from '../resources/answer-fields.js';
 import { oneOfText, uuidText } from '../resources/decided-fields.js';
 import { fichaExample } from '../resources/examples.js';
 import { fichaSchema } from '../resources/ficha.js';
@@ -207,7 +208,7 @@ export const desativarFicha = declareRoute({
   examples: { response: { produto_id: '3b2a1c0d-9e8f-4a7b-8c6d-5e4f3a2b1c0d', versao: 3, ativa: false } },
 });
 
-export const exclusaoSchema = z.object({ id: z.uuid(), excluido_em: z.string() });
+export const exclusaoSchema = z.object({ id: z.uuid(), excluido_em: instant() });
 
 /**
  * `DELETE /v1/<cadastro>/{id}`: 200 `{id, excluido_em}`; deleting again answers the same,

@@ -1,6 +1,6 @@
 import { TIPOS_MOVIMENTO } from '@factory/domain';
 import { param } from '@factory/http';
-import { z } from 'zod';
+import { instant } from '../resources/answer-fields.js';
 import { diaParam } from '../resources/dia-param.js';
 import { movimentoExample } from '../resources/examples.js';
 import { movimentoSchema } from '../resources/movimento.js';
@@ -59,7 +59,7 @@ export const estoquePosicao = declareList({
     insumo_id: param.uuid.optional(),
     local_id: param.uuid.optional(),
   },
-  envelope: { em: z.string() },
+  envelope: { em: instant() },
   item: posicaoSchema,
   envelopeExample: { em: '2026-03-10T18:00:00.000-03:00' },
   example: {

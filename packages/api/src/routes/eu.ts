@@ -1,6 +1,8 @@
-import { REGIMES_TRIBUTARIOS } from '@factory/domain';
+import { ALL_SCOPES, REGIMES_TRIBUTARIOS, SKU_PREFIX, TURN_HOUR } from '@factory/domain';
 import { declareRoute } from '@factory/http';
 import { z } from 'zod';
+import { instant } from '../resources/answer-fields.js';
+import { oneOfText } from '../resources/decided-fields.js';
 
 const euResponse = z.object({
   empresa: z.object({
@@ -8,16 +10,16 @@ const euResponse = z.object({
     nome: z.string(),
     cnpj: z.string(),
     fuso: z.string(),
-    hora_virada: z.string(),
-    sku_prefixo: z.string(),
+    hora_virada: z.string().regex(TURN_HOUR),
+    sku_prefixo: z.string().regex(SKU_PREFIX),
     regime_tributario: z.enum(REGIMES_TRIBUTARIOS),
     contribuinte_ipi: z.boolean(),
   }),
   token: z.object({
     prefixo: z.string(),
     nome: z.string(),
-    escopos: z.array(z.string()),
-    expira_em: z.string().nullable(),
+    escopos: z.array(oneOfText(ALL_SCOPES)),
+    expira_em: instant().nullable(),
     limite_por_minuto: z.number().int(),
     limite_empresa_por_minuto: z.number().int(),
   }),

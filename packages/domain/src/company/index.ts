@@ -8,7 +8,7 @@ export {
   productionDayStart,
 } from './production-day.js';
 export { ALL_SCOPES, ANY_SCOPE, grants, isScope, type Scope } from './scopes.js';
-export { isValidSkuPrefix } from './sku-prefix.js';
+export { isValidSkuPrefix, SKU_PREFIX } from './sku-prefix.js';
 export {
   DEFAULT_TAX_PROFILE,
   isRegimeTributario,
@@ -16,7 +16,7 @@ export {
   type RegimeTributario,
   type TaxProfile,
 } from './tax-profile.js';
-export { canonicalTimeZone, isValidTimeZone, isValidTurnHour } from './time-zone.js';
+export { canonicalTimeZone, isValidTimeZone, isValidTurnHour, TURN_HOUR } from './time-zone.js';
 export {
   DEFAULT_TOKEN_VALIDITY,
   isTokenValidity,

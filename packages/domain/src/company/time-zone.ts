@@ -17,6 +17,8 @@ export function isValidTimeZone(name: string): boolean {
 }
 
 /** The production day's turn hour, `HH:MM` on a 24-hour clock. */
+export const TURN_HOUR = /^([01]\d|2[0-3]):[0-5]\d$/;
+
 export function isValidTurnHour(value: string): boolean {
-  return /^([01]\d|2[0-3]):[0-5]\d$/.test(value);
+  return TURN_HOUR.test(value);
 }
