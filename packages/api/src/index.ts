@@ -66,8 +66,8 @@ export {
   produtosLote,
   substituirFicha,
 } from './routes/catalogo-escrita.js';
-export { estoqueMovimentos, estoquePosicao, estoqueSaldos } from './routes/estoque.js';
 export { descricao } from './routes/descricao.js';
+export { estoqueMovimentos, estoquePosicao, estoqueSaldos } from './routes/estoque.js';
 export { estornarMovimento, registrarMovimento } from './routes/estoque-escrita.js';
 export { eu } from './routes/eu.js';
 export { declareList, type ListDeclaration, type ListSpec } from './routes/list-declaration.js';
