@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { serviceDocument } from '@factory/api';
 import { createOpenApiCheck, type OpenApiCheck } from '@factory/testing';
 import { expect } from 'vitest';
 
@@ -75,12 +76,17 @@ export class Client {
     readonly token: string,
   ) {}
 
-  /** Reads the description; every answer from then on (this one included) is checked against it. */
+  /**
+   * Checks every answer from then on (this one included) against the API contract
+   * (@factory/api), and that the description this front door serves is the contract's.
+   */
   async describe(): Promise<Answer> {
-    const res = await fetch(`${this.base}/v1/openapi.json`);
-    expect(res.status).toBe(200);
-    this.#check = await createOpenApiCheck(await res.json());
-    return this.call({ method: 'GET', path: '/v1/openapi.json' });
+    const contract = serviceDocument();
+    this.#check = await createOpenApiCheck(contract);
+    const answer = await this.call({ method: 'GET', path: '/v1/openapi.json' });
+    expect(answer.status).toBe(200);
+    expect(answer.text, "GET /v1/openapi.json is the contract's document").toBe(JSON.stringify(contract));
+    return answer;
   }
 
   async call(call: Call, record = true): Promise<Answer> {

@@ -11,8 +11,9 @@ import { Client, COST_TEXTS, exercise, type TranscriptEntry } from './black-box-
 // processes apart behind the router (`npm run start:apart`). Each mode runs the same calls
 // (black-box-calls.ts) on a fresh database; every answer is checked, and the two transcripts,
 // with ids, instants and tokens replaced by placeholders, must be equal: a client cannot tell
-// the modes apart. Every answer is also checked against the service's own description
-// (GET /v1/openapi.json). nginx-front-door.e2e.test.ts runs the same calls through nginx.
+// the modes apart. Every answer is also checked against the API contract (@factory/api), whose
+// document each front door must serve as GET /v1/openapi.json. nginx-front-door.e2e.test.ts runs
+// the same calls through nginx.
 
 /** /healthz and /readyz answer on the base URL and on every metrics port, each of which serves /metrics. */
 async function checkProbesAndMetrics(service: ServiceProcess, expectedPorts: number): Promise<string> {
