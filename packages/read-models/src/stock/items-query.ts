@@ -1,11 +1,11 @@
 import type { Pool, PoolClient } from '@factory/database';
 
-/** An item's stock across its locations, for the Insumo resource (catalog issue). */
+/** An item's stock across its locations; decimals as text, exact. */
 export interface StockItemRow {
   insumo_id: string;
-  saldo: number;
-  custo_medio: number;
-  custo_medio_bruto: number;
+  saldo: string;
+  custo_medio: string;
+  custo_medio_bruto: string;
   atualizado_em: Date;
 }
 
@@ -16,7 +16,7 @@ export async function findStockItems(
   insumoIds: readonly string[],
 ): Promise<StockItemRow[]> {
   const { rows } = await db.query<StockItemRow>(
-    `SELECT insumo_id, saldo, custo_medio, custo_medio_bruto, atualizado_em
+    `SELECT insumo_id, saldo::text, custo_medio::text, custo_medio_bruto::text, atualizado_em
        FROM estoque_itens WHERE empresa_id = $1 AND insumo_id = ANY($2::uuid[]) ORDER BY insumo_id`,
     [empresaId, insumoIds],
   );

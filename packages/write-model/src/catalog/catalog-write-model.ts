@@ -1,4 +1,4 @@
-import { activeBillCost } from './bill-cost.js';
+import { activeBillCostInputs, type BillCostInputs } from './bill-cost.js';
 import type { CatalogWriteContext } from './catalog-context.js';
 import { type CatalogWriteModelOptions, createCatalogDeps } from './catalog-deps.js';
 import type { DeleteOutcome, SaveOutcome } from './catalog-outcome.js';
@@ -38,8 +38,8 @@ export interface CatalogWriteModel {
   deactivateBill(context: CatalogWriteContext, produtoId: string): Promise<DeactivateBillOutcome>;
   /** For scheduling a batch: the current aliases and group head of the products with these SKUs. */
   productRelations(empresaId: string, skus: readonly string[]): Promise<Map<string, ProductRelations>>;
-  /** The active bill's `custo` (text, 4 places), or null without one: for answers, not decisions. */
-  activeBillCost(empresaId: string, produtoId: string): Promise<string | null>;
+  /** What the write side knows of the active bill's cost (no averages): for answers, not decisions. */
+  activeBillCostInputs(empresaId: string, produtoId: string): Promise<BillCostInputs>;
 }
 
 export function createCatalogWriteModel(options: CatalogWriteModelOptions): CatalogWriteModel {
@@ -58,9 +58,9 @@ export function createCatalogWriteModel(options: CatalogWriteModelOptions): Cata
       await deps.store.writeSideRowsCurrent();
       return productRelations(deps.pool, empresaId, skus);
     },
-    activeBillCost: async (empresaId, id) => {
+    activeBillCostInputs: async (empresaId, id) => {
       await deps.store.writeSideRowsCurrent();
-      return activeBillCost(deps.pool, empresaId, id);
+      return activeBillCostInputs(deps.pool, empresaId, id);
     },
   };
 }

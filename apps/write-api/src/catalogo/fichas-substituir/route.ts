@@ -2,6 +2,7 @@ import { substituirFicha } from '@factory/api';
 import { defineRoute, refusalError, withIdempotency } from '@factory/http';
 import { type CatalogoDeps, catalogContextOf, positionHeader } from '../catalogo-deps.js';
 import { toFicha } from '../ficha.js';
+import { answeredBillCost } from './answered-cost.js';
 
 /** PUT /v1/fichas/{produto_id}: the lines become the next version, active. */
 export const substituirFichaRoute = (deps: CatalogoDeps) =>
@@ -14,7 +15,7 @@ export const substituirFichaRoute = (deps: CatalogoDeps) =>
           const context = catalogContextOf(auth, request, key, deps.clock());
           const outcome = await deps.catalog.defineBill(context, params.produto_id, body.linhas);
           if (!outcome.ok) throw refusalError(outcome.error);
-          const custo = await deps.catalog.activeBillCost(context.empresaId, params.produto_id);
+          const custo = await answeredBillCost(deps, context.empresaId, params.produto_id);
           return {
             status: 200,
             headers: positionHeader(outcome.position),
