@@ -29,3 +29,48 @@ export {
   type VinculoFornecedorRemovido,
 } from './events.js';
 export type { NfeDocumento, NfeIcms, NfeItem, TipoAmbiente } from './nota-fiscal.js';
+export type {
+  CancelarPedidoCompra,
+  CriarPedidoCompra,
+  FornecedorParaCompra,
+  InsumoParaCompra,
+  ItemPedidoInput,
+} from './order/commands.js';
+export { decideCancelOrder, MAX_MOTIVO } from './order/decide-cancel-order.js';
+export { decideCreateOrder, MAX_ITENS_PEDIDO, MAX_OBSERVACAO } from './order/decide-create-order.js';
+export { atenderPedido, desfazerAtendimento, QUANTIDADE_RECEBIDA_PLACES } from './order/fulfilment.js';
+export {
+  evolvePedidoCompra,
+  initialPedidoCompraState,
+  type LinhaPedido,
+  type PedidoCompraState,
+  situacaoDoPedido,
+  valorTotalPedido,
+} from './order/state.js';
+export type { CancelarRecebimento, ReceberNota } from './receipt/commands.js';
+export { type CancelamentoRecebimento, decideCancelReceipt } from './receipt/decide-cancel-receipt.js';
+export {
+  decideReceipt,
+  type ItemPrevia,
+  type PreviaRecebimento,
+  previewReceipt,
+  type Recebimento,
+  xPedNumeros,
+} from './receipt/decide-receipt.js';
+export { ENTRY_COST_PLACES, type EntryCost, entryCost, PIS_COFINS_RATE } from './receipt/entry-cost.js';
+export {
+  type ItemVinculado,
+  MAX_SEM_VINCULO_LISTADOS,
+  resolveLinks,
+  type SituacaoVinculo,
+  type VinculoInput,
+  type VinculoSalvo,
+} from './receipt/links.js';
+export {
+  activeReceipt,
+  evolveNota,
+  initialNotaState,
+  type MovimentoDaNota,
+  type NotaState,
+  type ReceiptOnKey,
+} from './receipt/nota-state.js';
