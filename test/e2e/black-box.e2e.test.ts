@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pronto, vivo } from '@factory/api';
 import { seedDemoCompany } from '@factory/tenants';
 import { createTestDatabase, describeWith } from '@factory/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -15,12 +16,19 @@ import { Client, COST_TEXTS, exercise, type TranscriptEntry } from './black-box-
 // document each front door must serve as GET /v1/openapi.json. nginx-front-door.e2e.test.ts runs
 // the same calls through nginx.
 
-/** /healthz and /readyz answer on the base URL and on every metrics port, each of which serves /metrics. */
+/**
+ * The contract's probes (vivo, pronto) answer on the base URL as declared, and on every metrics
+ * port, each of which serves /metrics.
+ */
 async function checkProbesAndMetrics(service: ServiceProcess, expectedPorts: number): Promise<string> {
   const base = `http://127.0.0.1:${service.port}`;
-  expect((await fetch(`${base}/healthz`)).status).toBe(200);
-  const ready = await fetch(`${base}/readyz`);
-  expect(ready.status, await ready.text()).toBe(200);
+  const live = await fetch(`${base}${vivo.url}`);
+  expect(live.status).toBe(200);
+  vivo.response.parse(await live.json());
+  const ready = await fetch(`${base}${pronto.url}`);
+  const readyText = await ready.text();
+  expect(ready.status, readyText).toBe(200);
+  expect(pronto.response.parse(JSON.parse(readyText))).toMatchObject({ pronto: true });
   const ports = [...service.stderr().matchAll(/metrics, \/healthz and \/readyz on port (\d+)/g)].map(
     (m) => m[1],
   );
@@ -28,8 +36,8 @@ async function checkProbesAndMetrics(service: ServiceProcess, expectedPorts: num
   let scraped = '';
   for (const port of ports) {
     const at = `http://127.0.0.1:${port}`;
-    expect((await fetch(`${at}/healthz`)).status).toBe(200);
-    const probe = await fetch(`${at}/readyz`);
+    expect((await fetch(`${at}${vivo.url}`)).status).toBe(200);
+    const probe = await fetch(`${at}${pronto.url}`);
     expect(probe.status, await probe.text()).toBe(200);
     const metrics = await fetch(`${at}/metrics`);
     expect(metrics.status).toBe(200);

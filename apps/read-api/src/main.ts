@@ -1,3 +1,4 @@
+import { platformRoutes } from '@factory/api';
 import { GracefulShutdown } from '@factory/config';
 import { createPool } from '@factory/database';
 import { openEventStore } from '@factory/event-store';
@@ -30,6 +31,7 @@ const api = await createApiService({
   cursorSecret: env.CURSOR_SECRET,
   routes: readApiRoutes({ pool, windowSeconds: env.STABILIZATION_WINDOW_SECONDS }),
   logLevel: env.LOG_LEVEL,
+  platformRoutes,
   health: observability.health,
   metrics: httpMetrics(observability.registry),
   trustedProxies: env.TRUSTED_PROXIES,

@@ -1,4 +1,4 @@
-import { readRoutes } from '@factory/api';
+import { platformRoutes, readRoutes } from '@factory/api';
 import { GracefulShutdown } from '@factory/config';
 import { createLogger, RouteCatalog } from '@factory/http';
 import { httpMetrics, startObservability } from '@factory/observability';
@@ -27,7 +27,7 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
     adminUrl: env.ADMIN_URL,
     readCatalog: RouteCatalog.of(readRoutes),
     logger: createLogger(env.LOG_LEVEL),
-    health: observability.health,
+    probes: { health: observability.health, ...platformRoutes },
     metrics: httpMetrics(observability.registry),
     trustedProxies: env.TRUSTED_PROXIES,
   });

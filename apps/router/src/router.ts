@@ -8,7 +8,9 @@ import {
   drainOnClose,
   duplicateAuthorization,
   hasCredentialInUrl,
+  type PlatformRoutes,
   type RouteCatalog,
+  registerHealthRoutes,
   sendError,
 } from '@factory/http';
 import type { Health, HttpMetrics } from '@factory/observability';
@@ -38,8 +40,8 @@ export interface RouterOptions {
   /** The read API's routes: a GET on one of them goes there, everything else to the write API. */
   readCatalog: RouteCatalog;
   logger: ReturnType<typeof createLogger>;
-  /** /healthz and /readyz on the router's port (see `upstreamReadiness`). */
-  health?: Health;
+  /** The router's own probes on its port (see `upstreamReadiness`), where the contract declares them. */
+  probes?: Pick<PlatformRoutes, 'live' | 'ready'> & { health: Health };
   /** Counts and times answers by the API that gave them. */
   metrics?: HttpMetrics;
   /** Proxies in front of the router whose X-Forwarded-For and -Proto it believes (TRUSTED_PROXIES). */
@@ -89,17 +91,7 @@ export async function createRouter(options: RouterOptions): Promise<FastifyInsta
     return sendError(request, reply, new ApiError('erro_interno'));
   });
 
-  if (options.health) {
-    const health = options.health;
-    app.get('/healthz', async (_request, reply) => {
-      const { status, body } = health.live();
-      return reply.code(status).send(body);
-    });
-    app.get('/readyz', async (_request, reply) => {
-      const { status, body } = await health.ready();
-      return reply.code(status).send(body);
-    });
-  }
+  if (options.probes) registerHealthRoutes(app, options.probes.health, options.probes);
   const upstreamOf = new WeakMap<object, string>();
   if (options.metrics) {
     const metrics = options.metrics;

@@ -1,4 +1,5 @@
 import { createAdminApp, mountAdmin } from '@factory/admin';
+import { platformRoutes } from '@factory/api';
 import { GracefulShutdown } from '@factory/config';
 import { createPool, migrate } from '@factory/database';
 import { createApiService, createLogger, idempotencyPurgeJob, idempotencyPurgeSchedule } from '@factory/http';
@@ -67,6 +68,7 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
       }),
     ],
     logLevel: env.LOG_LEVEL,
+    platformRoutes,
     health: observability.health,
     metrics: httpMetrics(observability.registry),
     trustedProxies: env.TRUSTED_PROXIES,

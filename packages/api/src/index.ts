@@ -1,5 +1,7 @@
 // The service's API contract: every resource and every route, declared as data. Apps attach
 // handlers; the router, the OpenAPI document and the typed client read it.
+
+export { platformRoutes } from './platform-routes.js';
 export {
   type Apontamento,
   type ApontamentoParts,
@@ -75,5 +77,6 @@ export { locais } from './routes/locais.js';
 export { producaoApontamento, producaoApontamentos, producaoPlano } from './routes/producao.js';
 export { cancelarApontamento, registrarApontamento, substituirPlano } from './routes/producao-escrita.js';
 export { readRoutes } from './routes/read-routes.js';
+export { pronto, vivo } from './routes/sondas.js';
 export { writeRoutes } from './routes/write-routes.js';
 export { serviceDocument, serviceRoutes } from './service-description.js';

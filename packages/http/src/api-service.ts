@@ -9,10 +9,11 @@ import { Authenticator } from './auth/authenticator.js';
 import { LastUseRecorder } from './auth/last-use-recorder.js';
 import { keyHolderSessionOf } from './idempotency/key-holder-session.js';
 import { observeRequests, registerHealthRoutes } from './observability/health-routes.js';
-import { openApiRoute } from './openapi/openapi-route.js';
+import { describedRoute } from './openapi/openapi-route.js';
 import { createLogger, createPlatform } from './platform.js';
 import { createRateLimiter } from './rate-limit/create-rate-limiter.js';
 import type { RateLimits } from './rate-limit/rate-limiter.js';
+import { type PlatformRoutes, UNPASSED_PLATFORM_ROUTES } from './routes/platform-routes.js';
 import { registerRoute } from './routes/register-route.js';
 import type { AnyRoute, AnyRouteDeclaration } from './routes/route-definition.js';
 
@@ -30,7 +31,13 @@ export interface ApiServiceOptions {
    * cannot tell one process from several behind a router.
    */
   servedElsewhere?: AnyRouteDeclaration[];
-  /** Answers /healthz and /readyz on this port when given. */
+  /**
+   * The description and the probes, as the service declares them (@factory/api's
+   * `platformRoutes`). Optional only while a caller still passes none (see
+   * UNPASSED_PLATFORM_ROUTES).
+   */
+  platformRoutes?: PlatformRoutes;
+  /** Answers the probes (`platformRoutes.live`, `.ready`) on this port when given. */
   health?: Health;
   /** Counts and times every answer when given (Prometheus, on METRICS_PORT). */
   metrics?: HttpMetrics;
@@ -52,7 +59,7 @@ export interface ApiService {
   close(): Promise<void>;
 }
 
-/** Wires the platform with its real dependencies and mounts `routes` plus /v1/openapi.json. */
+/** Wires the platform with its real dependencies and mounts `routes` plus the description. */
 export async function createApiService(options: ApiServiceOptions): Promise<ApiService> {
   const clock = options.clock ?? (() => new Date());
   const store: TokenStore = {
@@ -85,9 +92,10 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   // so the write API (which describes the read routes) lists Allow and OpenAPI in the same order.
   for (const route of options.servedElsewhere ?? []) app.routeCatalog.add(route);
   for (const route of options.routes) registerRoute(app, route);
-  if (options.health) registerHealthRoutes(app, options.health);
+  const platformRoutes = options.platformRoutes ?? UNPASSED_PLATFORM_ROUTES;
+  if (options.health) registerHealthRoutes(app, options.health, platformRoutes);
   if (options.metrics) observeRequests(app, options.metrics);
-  registerRoute(app, openApiRoute(app));
+  registerRoute(app, describedRoute(platformRoutes.description));
 
   const listener = await listenForAuthChanges(
     options.databaseUrl,

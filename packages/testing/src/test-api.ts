@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { platformRoutes } from '@factory/api';
 import {
   type AnyRoute,
   type AnyRouteDeclaration,
@@ -54,6 +55,7 @@ export async function createTestApi(
     cursorSecret: randomBytes(32).toString('hex'),
     routes: options.routes,
     servedElsewhere: options.servedElsewhere,
+    platformRoutes,
     clock: options.clock?.now,
     logLevel: 'silent',
     rateLimitKeyPrefix: `test-rl-${randomBytes(6).toString('hex')}`,
