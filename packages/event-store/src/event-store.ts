@@ -1,34 +1,8 @@
 import type { LogCheckpoint } from './checkpoint.js';
-import type { SnapshotKind, UniquenessChange, WriteCheck, WriteSideRow } from './write-side.js';
+import type { EventShape, EventToAppend, RecordedEvent } from './events.js';
+import type { ProjectedRow, SnapshotWrite, UniquenessChange, WriteGuard } from './write-side.js';
 
-/** What every stored event is: a stable, versioned type name and its JSON data. */
-export type EventShape = { type: string; data: unknown };
-
-export type EventMetadata = Record<string, unknown>;
-
-export type EventToAppend<E extends EventShape = EventShape> = E & {
-  /** A uuid. Derived from (token, Idempotency-Key) when the command has one, so a retry dedups. */
-  id: string;
-  metadata?: EventMetadata;
-  /**
-   * When the fact happened, as the command handler's `now` (the domain never reads a clock).
-   * Left out, the store's own clock at append time is used.
-   */
-  created?: Date;
-};
-
-export type RecordedEvent<E extends EventShape = EventShape> = E & {
-  id: string;
-  stream: string;
-  /** 0 for the first event of a stream. */
-  revision: number;
-  /** The number a client sees as `X-Posicao-Log`; unique, but not the log order (see checkpoint). */
-  position: number;
-  /** Where the event sits in the global log: resume reading after it. */
-  checkpoint: LogCheckpoint;
-  metadata: EventMetadata;
-  created: Date;
-};
+export type { EventMetadata, EventShape, EventToAppend, RecordedEvent } from './events.js';
 
 /** The revision of a stream's last event, or `no_stream` before its first. */
 export type StreamRevision = number | 'no_stream';
@@ -111,12 +85,15 @@ export interface StreamAppend {
   expectedRevision: ExpectedRevision;
 }
 
-/** Everything one write commits: several streams atomically, the rows, claims and checks. */
+/** Everything one write commits: several streams atomically, with its rows, claims, guards and snapshots. */
 export interface AppendRequest {
   streams: readonly StreamAppend[];
-  rows?: readonly WriteSideRow[];
+  /** Rows of inline projections (data tagged with their projection), written with the events. */
+  rows?: readonly ProjectedRow[];
   uniqueness?: readonly UniquenessChange[];
-  checks?: readonly WriteCheck[];
+  /** Conditions that must still hold; any row of one, and nothing is written (`failedChecks`). */
+  checks?: readonly WriteGuard[];
+  snapshots?: readonly SnapshotWrite[];
 }
 
 /** Where an event landed: in this append, or in an earlier one that carried its id. */
@@ -143,15 +120,15 @@ export type AppendOutcome =
       existing: AppendedRef[];
       /** Streams not at their expected revision. */
       conflicts: Array<{ stream: string; expected: ExpectedRevision; actual: StreamRevision }>;
-      /** Per check, in the order given, what broke it (for active_locations: `empresaId/localId`). */
+      /** Per check, in the order given, what broke it: each breaking row's first column, as text. */
       failedChecks: string[][];
     };
 
 /** What the write side decides on: a stream's latest snapshot of a kind and the events after it. */
 export interface StreamToLoad {
   stream: string;
-  /** The snapshot kind to start from; none: the whole stream. */
-  snapshot?: SnapshotKind;
+  /** The snapshot kind to start from (SnapshotWrite's); none: the whole stream. */
+  snapshot?: string;
 }
 
 export interface LoadedStreamData {
@@ -161,13 +138,6 @@ export interface LoadedStreamData {
   /** The events after the snapshot's revision (all of them without one), in revision order. */
   events: RecordedEvent[];
 }
-
-/**
- * The write side's rows of one event, as the append that wrote it carried them (answers and
- * snapshots aside: those are not facts of the event). An adapter that writes rows after the
- * commit re-derives missing ones with it. Given by the write side, which owns the events' meaning.
- */
-export type WriteSideRowsOf = (event: RecordedEvent) => WriteSideRow[];
 
 /** The event store port. Every adapter passes `runEventStoreContract`. */
 export interface EventStore {
@@ -196,12 +166,13 @@ export interface EventStore {
   loadStreams(streams: readonly StreamToLoad[]): Promise<LoadedStreamData[]>;
   /**
    * One write: appends to every stream of `request.streams` atomically (all or nothing, each at
-   * its expected revision), with the write-side rows, uniqueness changes and checks it carries.
+   * its expected revision), with the projections' rows, uniqueness changes, checks and
+   * snapshots it carries.
    * - Written: every event is in the log, in the order given (streams in order, events in
-   *   order), and every row of `request.rows` is written once: in the append's own commit, or,
-   *   where the adapter writes rows after the commit, before `writeSideRowsCurrent()` next
-   *   resolves (after a crash, re-derived from the log). Rows are keyed by their event id:
-   *   writing one twice changes nothing.
+   *   order), and every row of `request.rows` is written by its projection: in the append's own
+   *   commit, or, where the adapter writes rows after the commit, before `writeSideRowsCurrent()`
+   *   next resolves (after a crash, re-derived from the log by the projections the store was
+   *   opened with). Writing a row twice changes nothing.
    * - Not written (nothing at all is): an event id already in the log (`existing`: a retry of an
    *   earlier write when every id of a stream is in that stream, else a reused key), a stream
    *   not at its expected revision (`conflicts`), a check that no longer holds (`failedChecks`).
@@ -218,7 +189,7 @@ export interface EventStore {
    * Resolves once the write-side rows of every event committed before the call are written:
    * call it before reading a write-side row (an index, a uniqueness holder, the bill graph). A
    * no-op where rows commit with their events; where they come after the commit, a checkpointed
-   * catch-up that re-derives any missing row from the log (the adapter's `rowsOf`).
+   * catch-up that re-derives any missing row from the log (its projections' `rowsOf`).
    */
   writeSideRowsCurrent(): Promise<void>;
   /**

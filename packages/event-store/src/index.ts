@@ -28,7 +28,6 @@ export type {
   StreamToLoad,
   SubscribeOptions,
   Subscription,
-  WriteSideRowsOf,
 } from './event-store.js';
 export { createKurrentEventStore } from './kurrentdb/kurrentdb-event-store.js';
 export { type EventLog, type OpenEventStoreOptions, openEventStore } from './open-event-store.js';
@@ -38,18 +37,13 @@ export {
   type PostgresEventStoreOptions,
 } from './postgres/postgres-event-store.js';
 export { parseStreamName, type StreamNameParts, streamName, streamPrefix } from './stream-name.js';
-export type {
-  ActiveBillRow,
-  KeyAnswerRow,
-  MovementIndexRow,
-  ProductAliasesRow,
-  ProductRow,
-  SnapshotKind,
-  SnapshotRow,
-  SupplierRow,
-  SupplyItemRow,
-  UniqueKey,
-  UniquenessChange,
-  WriteCheck,
-  WriteSideRow,
+export {
+  type InlineProjection,
+  type ProjectedRow,
+  projected,
+  type SnapshotWrite,
+  type SqlWrite,
+  type UniqueKey,
+  type UniquenessChange,
+  type WriteGuard,
 } from './write-side.js';

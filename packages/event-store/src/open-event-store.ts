@@ -1,23 +1,25 @@
 import type { Pool } from '@factory/database';
 import type pg from 'pg';
-import type { EventStore, WriteSideRowsOf } from './event-store.js';
+import type { EventStore } from './event-store.js';
 import { createKurrentEventStore } from './kurrentdb/kurrentdb-event-store.js';
 import { createPostgresEventStore } from './postgres/postgres-event-store.js';
+import type { InlineProjection } from './write-side.js';
 
 /** The log the whole service runs on (EVENT_STORE, EVENTSTORE_URL). */
 export type EventLog = { kind: 'postgres' } | { kind: 'kurrentdb'; url: string };
 
 export interface OpenEventStoreOptions {
   /**
-   * PostgreSQL: the log itself, or, with KurrentDB, where the write-side rows, snapshots and
+   * PostgreSQL: the log itself, or, with KurrentDB, where the projections' rows, snapshots and
    * checkpoints live. The caller's; the store never ends it.
    */
   pool: Pool;
   /**
-   * How write-side rows are derived from an event (`writeSideRowsOf` of the write model), for the
-   * logs whose rows are written after the commit. A store opened without it only reads the log.
+   * The inline projections whose rows the after-commit catch-up re-derives from the log (their
+   * `rowsOf`), for the logs whose rows are written after the commit. A KurrentDB store opened
+   * without them only reads the log.
    */
-  rowsOf?: WriteSideRowsOf;
+  projections?: readonly InlineProjection[];
   /** PostgreSQL only: write the rows after the commit, as KurrentDB must (to test that path). */
   rowsAfterCommit?: boolean;
   /** Called between an append's commit and its rows (fault-injection tests exit there). */
@@ -31,15 +33,14 @@ export interface OpenEventStoreOptions {
  * nothing else depends on which one runs.
  */
 export function openEventStore(log: EventLog, options: OpenEventStoreOptions): EventStore {
-  const { pool, rowsOf, listen } = options;
+  const { pool, projections, listen } = options;
   if (log.kind === 'kurrentdb')
-    return createKurrentEventStore(log.url, rowsOf ? { pool, rowsOf } : undefined);
+    return createKurrentEventStore(log.url, projections ? { pool, projections } : undefined);
   if (!options.rowsAfterCommit)
     return createPostgresEventStore({ pool, listen, rows: { mode: 'in-commit' } });
-  if (!rowsOf) throw new Error('rows after commit need the write side rowsOf');
   return createPostgresEventStore({
     pool,
     listen,
-    rows: { mode: 'after-commit', rowsOf, afterCommit: options.afterCommit },
+    rows: { mode: 'after-commit', projections: projections ?? [], afterCommit: options.afterCommit },
   });
 }

@@ -1,140 +1,76 @@
+import type { RecordedEvent } from './events.js';
+
 /**
- * The write side's rows that must agree with the log, as data. Each names the event it follows
- * (`eventId`): it is written exactly when that event is written by the append carrying it, and an
- * adapter that writes it after the commit keys it by that id, so writing it twice is harmless.
- * The adapter owns how they are stored (PostgreSQL tables today, whatever the log); the write
- * side only says what they are.
+ * SQL and its values: placeholders numbered from $1 (the store renumbers them), casts where the
+ * type is not clear from the context, no other `$` followed by a digit. The text is a constant of
+ * the code (many rows go in as arrays, so it does not grow with them): the store names and
+ * prepares each shape once per connection.
  */
-export type WriteSideRow =
-  | MovementIndexRow
-  | ProductRow
-  | ProductAliasesRow
-  | ActiveBillRow
-  | SupplyItemRow
-  | SupplierRow
-  | KeyAnswerRow
-  | SnapshotRow;
-
-/** Movement → item: a reversal names only the movement. The revision is its event's. */
-export interface MovementIndexRow {
-  kind: 'movement_index';
-  /** The movement's event, whose id is the movement's id. */
-  eventId: string;
-  empresaId: string;
-  insumoId: string;
+export interface SqlWrite {
+  text: string;
+  values: readonly unknown[];
 }
 
 /**
- * A product's write-side record: its SKU (unique among the company's non-deleted products), its
- * place in a variation group, its manual cost. Fields left undefined keep their value; `sku`
- * given creates the record. `excluidoEm` marks it deleted, which frees its SKU.
+ * The port's one hook for rows that must agree with the log: a table the write side keeps in step
+ * with the events, written in the append's own commit where the log can hold it (PostgreSQL) and
+ * by a checkpointed catch-up after the commit where it cannot (KurrentDB, or PostgreSQL with
+ * `rows: after-commit`). The store knows no table: its owner (the write model, the HTTP layer)
+ * gives the SQL. An append carries rows as data, each tagged with its projection (`projected`);
+ * the projections that re-derive rows from events (`rowsOf`) are also handed to the store when it
+ * is opened, for the catch-up.
  */
-export interface ProductRow {
-  kind: 'product';
-  eventId: string;
-  empresaId: string;
-  produtoId: string;
-  sku?: string;
-  variacao?: unknown;
-  custoManual?: string | null;
-  excluidoEm?: string;
+export interface InlineProjection<R = unknown> {
+  /** Unique among a store's projections; names it in errors. */
+  readonly name: string;
+  /**
+   * Writes rows of events the append wrote, as one data-modifying statement (`INSERT ... SELECT`,
+   * `UPDATE ... FROM`, `DELETE ... USING`) that may read them as
+   * `appended (stream_id, event_id, stream_revision, position)`. Keyed by their event: writing
+   * the same rows twice (a catch-up after a crash) changes nothing (`ON CONFLICT ... DO NOTHING`,
+   * updates to the same values).
+   * - order `any` (the default): every row of the projection in the append goes in as one array
+   *   statement, a part of the append's own statement on PostgreSQL (one round trip, shared by a
+   *   group commit); it must join `appended`, since it runs whatever the checks decide.
+   * - order `log`: rows whose order matters (two rows of one write touching one record): one
+   *   statement per row, in order, in the append's transaction after its statement, only when the
+   *   events were written; after the commit, only the catch-up writes them, in log order.
+   */
+  write(rows: readonly R[]): SqlWrite;
+  readonly order?: 'any' | 'log';
+  /**
+   * The rows an event of the log carries, as its append carried them: what the catch-up writes
+   * again after a crash. Absent: its rows are not facts of the events (a key's answer), and a
+   * crash between a commit and its rows loses them. Required for order `log`.
+   */
+  rowsOf?(event: RecordedEvent): R[];
+  /**
+   * Its table's own unique constraints, by name, with the uniqueness scope each stands for: a row
+   * that breaks one holds a key the append's claims did not name (UniquenessConflictError).
+   */
+  readonly uniqueConstraints?: Readonly<Record<string, string>>;
 }
 
-/** The whole set of a product's aliases (each unique in the company); empty frees them all. */
-export interface ProductAliasesRow {
-  kind: 'product_aliases';
-  eventId: string;
-  empresaId: string;
-  produtoId: string;
-  apelidos: readonly string[];
+/** A row as an append carries it: data, tagged with the projection that writes it. */
+export interface ProjectedRow<R = unknown> {
+  readonly projection: InlineProjection<R>;
+  readonly row: R;
 }
 
-/** The product's active bill (the company's bill graph): its version and lines, or none. */
-export interface ActiveBillRow {
-  kind: 'active_bill';
-  eventId: string;
-  empresaId: string;
-  produtoId: string;
-  bill: {
-    versao: number;
-    linhas: ReadonlyArray<{
-      insumo_id: string | null;
-      componente_id: string | null;
-      consumo: string;
-      perda_pct: string;
-    }>;
-  } | null;
-}
+export const projected = <R>(projection: InlineProjection<R>, row: R): ProjectedRow => ({
+  projection: projection as InlineProjection<unknown>,
+  row,
+});
 
 /**
- * A supply item's write-side record: SKU (unique among non-deleted items), units, factor,
- * reference cost. `sku` given creates it; undefined fields keep their value.
- */
-export interface SupplyItemRow {
-  kind: 'supply_item';
-  eventId: string;
-  empresaId: string;
-  insumoId: string;
-  sku?: string;
-  unidadeCompra?: string;
-  unidadeConsumo?: string;
-  fatorConversao?: string;
-  custoReferencia?: string | null;
-  excluidoEm?: string;
-}
-
-/** A supplier's tax id (unique among non-deleted suppliers). `create` inserts the record. */
-export interface SupplierRow {
-  kind: 'supplier';
-  eventId: string;
-  empresaId: string;
-  fornecedorId: string;
-  create?: boolean;
-  documento?: string | null;
-  excluidoEm?: string;
-}
-
-/**
- * An idempotency key's answer, stored with the event whose global position it reports in
- * `positionHeader`. Stored only while `attemptId` still owns the key (a later attempt that took
- * it over answers for itself).
- */
-export interface KeyAnswerRow {
-  kind: 'key_answer';
-  eventId: string;
-  tokenId: string;
-  key: string;
-  attemptId: string;
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-  positionHeader: string;
-}
-
-/** A decided state of a stream at `revision` (an optimisation: only ever moves forward). */
-export interface SnapshotRow {
-  kind: 'snapshot';
-  /** The last event the append writes to `stream`. */
-  eventId: string;
-  snapshot: SnapshotKind;
-  stream: string;
-  empresaId: string;
-  revision: number;
-  data: unknown;
-}
-
-/** Which decider's state a snapshot holds: one stream may have a snapshot of each kind. */
-export type SnapshotKind = 'stock' | 'catalog';
-
-/**
- * A key that one record of a company holds at a time. Claimed by the append that gives it to
- * `owner`, released by the one that takes it away (a rename, a deletion). The PostgreSQL adapter
- * in its default mode holds them in unique indexes of the rows above; an adapter whose rows come
- * after the commit claims them in the log itself (reservation streams appended atomically with
- * the events, the claim with expected revision `no_stream` or the release's revision).
+ * A key that one record of a company holds at a time (a SKU, a tax id). Claimed by the append that
+ * gives it to `owner`, released by the one that takes it away. PostgreSQL in its default mode holds
+ * them in `write_side_unique_keys`; an adapter whose rows come after the commit claims them in the
+ * log itself (reservation streams appended atomically with the events).
  */
 export interface UniqueKey {
-  scope: 'produto_sku' | 'produto_apelido' | 'insumo_sku' | 'fornecedor_documento';
+  /** What kind of key, as its owner names it (`produto_sku`): keys of two scopes never collide. */
+  scope: string;
   empresaId: string;
   value: string;
 }
@@ -147,11 +83,22 @@ export interface UniquenessChange {
 }
 
 /**
- * A write-side fact outside the streams that the caller decided on and that must still hold
- * when the events are written; any that fails stops the append, which answers which.
- * - `active_locations`: each (company, location) is an active location of its company.
+ * A condition outside the streams that the caller decided on and that must still hold when the
+ * events are written: a query (see SqlWrite) returning the rows that break it, each row's first
+ * column naming what broke it. PostgreSQL runs it in the append's own snapshot; an adapter whose
+ * log is elsewhere runs it just before the append (weaker: a change in between goes unseen).
  */
-export type WriteCheck = {
-  kind: 'active_locations';
-  locations: ReadonlyArray<{ empresaId: string; localId: string }>;
-};
+export type WriteGuard = SqlWrite;
+
+/**
+ * A decided state of a stream at `revision`, of a kind (the decider's name): an optimisation that
+ * only ever moves forward. Written with the append that writes `eventId` (the stream's last event
+ * in it); `loadStreams` reads the latest of a kind.
+ */
+export interface SnapshotWrite {
+  kind: string;
+  stream: string;
+  eventId: string;
+  revision: number;
+  data: unknown;
+}

@@ -18,6 +18,7 @@ export { RESPONSE_HEADERS } from './http-layer/response-headers.js';
 export { canonicalJson, requestFingerprint } from './idempotency/canonical-json.js';
 export { IDEMPOTENCY_HEADER, readIdempotencyKey } from './idempotency/idempotency-key.js';
 export { KEY_RETENTION_MS, purgeExpiredKeys } from './idempotency/idempotency-repository.js';
+export { type KeyAnswerFields, type KeyAnswerRow, keyAnswers } from './idempotency/key-answers.js';
 export {
   type IdempotencyPurgeOptions,
   idempotencyPurgeJob,
@@ -29,10 +30,9 @@ export {
   type IdempotencyOptions,
   withIdempotency,
 } from './idempotency/with-idempotency.js';
-export { registerHealthRoutes } from './observability/health-routes.js';
 export { describeAs, openApiSchema } from './openapi/json-schema.js';
 export { buildOpenApiDocument } from './openapi/openapi-document.js';
-export { describedRoute } from './openapi/openapi-route.js';
+export { openApiRoute } from './openapi/openapi-route.js';
 export { CursorCodec, type CursorScope, type KeysetValue } from './pagination/cursor-codec.js';
 export { instantFilterUtc } from './pagination/instant-filter.js';
 export { keysetField } from './pagination/keyset-fields.js';
@@ -45,7 +45,6 @@ export { createRateLimiter } from './rate-limit/create-rate-limiter.js';
 export { MemoryRateLimiter } from './rate-limit/memory-rate-limiter.js';
 export type { RateDecision, RateLimiter, RateLimits } from './rate-limit/rate-limiter.js';
 export { RedisRateLimiter } from './rate-limit/redis-rate-limiter.js';
-export type { PlatformRoutes } from './routes/platform-routes.js';
 export { registerRoute } from './routes/register-route.js';
 export { RouteCatalog } from './routes/route-catalog.js';
 export {

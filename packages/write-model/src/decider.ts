@@ -1,4 +1,4 @@
-import type { EventShape, SnapshotKind } from '@factory/event-store';
+import type { EventShape } from '@factory/event-store';
 
 /** A decision: the events to append, or a typed refusal. */
 export type Decision<E, Err> = { ok: true; events: E[] } | { ok: false; error: Err };
@@ -15,7 +15,8 @@ export interface Decider<S, C, E extends EventShape, Err> {
  * an append's snapshot row writes it): its kind, and its JSON form.
  */
 export interface SnapshotCodec<S> {
-  kind: SnapshotKind;
+  /** The snapshots' kind in the store (`stock`, `catalog`): one stream may have one of each. */
+  kind: string;
   encode(state: S): unknown;
   /** Null for a shape this code no longer reads: the stream is then folded whole. */
   decode(data: unknown): S | null;

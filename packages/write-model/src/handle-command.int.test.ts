@@ -13,6 +13,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { Decider, SnapshotCodec } from './decider.js';
 import { eventIdsFor } from './event-ids.js';
 import { type ContentionObserver, handleCommand } from './handle-command.js';
+import { movementIndexRow } from './stock/movement-index.js';
 import { type CommandHandlerDeps, type CommandOptions, streamCommand } from './stream-command.js';
 
 // A counter stream: the smallest decider that still refuses something.
@@ -134,7 +135,7 @@ describeWith(['postgres'], 'handleCommand', () => {
       // A row keyed by the event: written once, by the append that wrote the event.
       const rows = withRows
         ? (events: Array<{ id: string }>) => [
-            { kind: 'movement_index' as const, eventId: events[0]!.id, empresaId, insumoId: randomUUID() },
+            movementIndexRow({ movimentoId: events[0]!.id, empresaId, insumoId: randomUUID() }),
           ]
         : undefined;
       const key = `twin-${withRows}`;

@@ -10,6 +10,7 @@ export {
 export type { DeactivateBillOutcome } from './catalog/fichas-desativar/fichas-desativar.js';
 export type { BillLineInput, DefineBillOutcome } from './catalog/fichas-substituir/fichas-substituir.js';
 export type { ProductRelations } from './catalog/product-relations.js';
+export type { DecidedFields, DecidedRow } from './decided-row.js';
 export type { Decider, Decision, SnapshotCodec } from './decider.js';
 export { eventIdsFor, uuidV5 } from './event-ids.js';
 export {
@@ -55,5 +56,5 @@ export {
 } from './stream-command.js';
 export { isoInstant, metadataOf, type WriteContext } from './write-context.js';
 export type { WriteRefusal } from './write-refusal.js';
-export { writeSideRowsOf } from './write-side-rows-of.js';
+export { writeSideProjections } from './write-side-projections.js';
 export { createWriteStore, type RowsMode } from './write-store.js';

@@ -3,10 +3,10 @@ import {
   type EventMetadata,
   type EventShape,
   type EventStore,
-  parseStreamName,
+  type ProjectedRow,
+  type SnapshotWrite,
   type StreamAppend,
   type UniquenessChange,
-  type WriteSideRow,
 } from '@factory/event-store';
 import type { Decider, SnapshotCodec } from './decider.js';
 import type { CommandWrite } from './handle-command.js';
@@ -35,8 +35,8 @@ export interface CommandOptions<S, E> {
    * same event ids committed (a retry after a crash or a lost answer). Not decided again.
    */
   alreadyApplied?: (state: S) => boolean;
-  /** The write-side rows of the decided events (data), written with them. */
-  rows?: (events: AppendedEvent<E>[], decidedOn: S) => WriteSideRow[];
+  /** The inline projections' rows of the decided events (data), written with them. */
+  rows?: (events: AppendedEvent<E>[], decidedOn: S) => ProjectedRow[];
   /** The unique keys the decided events claim or release, given the state they were decided on. */
   uniqueness?: (events: AppendedEvent<E>[], decidedOn: S) => UniquenessChange[];
 }
@@ -80,7 +80,7 @@ const SNAPSHOT_EVERY = 25;
  *    stream fold in only what was appended since).
  * 2. Decide with the pure decider; a refusal is the answer.
  * 3. Append with the expected revision, with the rows, claims and streams alongside, atomically
- *    (a snapshot row too, once the stream is `snapshotEvery` past the last).
+ *    (a snapshot too, once the stream is `snapshotEvery` past the last).
  * 4. Not written: the ids already there, each in its own stream, mean an earlier attempt of this
  *    command wrote it, and its events are the answer. A stream moved (its own, or one alongside),
  *    or, for a target read afresh, a key claimed meanwhile: decide again, from 1.
@@ -130,10 +130,8 @@ export function streamCommand<S, C, E extends EventShape, Err>(
       return {
         request: {
           streams,
-          rows: [
-            ...(options.rows?.(events, from.state) ?? []),
-            ...snapshotRows(deps, stream, from, events, state),
-          ],
+          rows: options.rows?.(events, from.state) ?? [],
+          snapshots: snapshotWrites(deps, stream, from, events, state),
           uniqueness: options.uniqueness?.(events, from.state) ?? [],
         },
         written(outcome) {
@@ -166,24 +164,21 @@ export function streamCommand<S, C, E extends EventShape, Err>(
   };
 }
 
-function snapshotRows<S, E extends EventShape>(
+function snapshotWrites<S, E extends EventShape>(
   deps: CommandHandlerDeps<S, unknown, E, unknown>,
   stream: string,
   loaded: LoadedStream<S>,
   events: AppendedEvent<E>[],
   state: S,
-): WriteSideRow[] {
+): SnapshotWrite[] {
   const last = events.at(-1);
-  const empresaId = parseStreamName(stream)?.companyId;
-  if (!deps.snapshots || last === undefined || empresaId === undefined) return [];
+  if (!deps.snapshots || last === undefined) return [];
   if (last.revision - loaded.snapshotRevision < (deps.snapshotEvery ?? SNAPSHOT_EVERY)) return [];
   return [
     {
-      kind: 'snapshot',
-      snapshot: deps.snapshots.kind,
+      kind: deps.snapshots.kind,
       eventId: last.id,
       stream,
-      empresaId,
       revision: last.revision,
       data: deps.snapshots.encode(state),
     },

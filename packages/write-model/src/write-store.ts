@@ -1,14 +1,15 @@
 import type { Pool } from '@factory/database';
 import { type EventLog, type EventStore, openEventStore } from '@factory/event-store';
-import { writeSideRowsOf } from './write-side-rows-of.js';
+import { writeSideProjections } from './write-side-projections.js';
 
 export type RowsMode = 'in-commit' | 'after-commit';
 
 /**
  * The event store the write models share, on the log the service runs on (PostgreSQL by
- * default). On PostgreSQL, `after-commit` writes the write-side rows after each append's commit,
- * as KurrentDB must (EVENT_STORE_ROWS=after-commit runs the service so, to test that path);
- * `afterCommit` is a fault-injection hook between the commit and the rows.
+ * default), opened with the write model's inline projections. On PostgreSQL, `after-commit`
+ * writes the projections' rows after each append's commit, as KurrentDB must
+ * (EVENT_STORE_ROWS=after-commit runs the service so, to test that path); `afterCommit` is a
+ * fault-injection hook between the commit and the rows.
  */
 export function createWriteStore(options: {
   pool: Pool;
@@ -18,7 +19,7 @@ export function createWriteStore(options: {
 }): EventStore {
   return openEventStore(options.log ?? { kind: 'postgres' }, {
     pool: options.pool,
-    rowsOf: writeSideRowsOf,
+    projections: writeSideProjections,
     rowsAfterCommit: options.rows === 'after-commit',
     afterCommit: options.afterCommit,
   });

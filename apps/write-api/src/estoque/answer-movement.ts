@@ -1,14 +1,15 @@
 import type { Movimento } from '@factory/api';
-import { type FreshAnswer, refusalError } from '@factory/http';
+import { type FreshAnswer, keyAnswers, refusalError } from '@factory/http';
 import type { MovementOutcome, MovementWriteOptions } from '@factory/write-model';
 import { toMovimento } from './movimento.js';
 
-type RowWrite = ReturnType<NonNullable<MovementWriteOptions['alsoWrite']>>;
-
 /** What withIdempotency hands a write that owns a key (its IdempotentAttempt). */
 export interface AnswerRecorder {
-  answerWrite(answer: { status: number; body: unknown; eventId: string }): RowWrite;
+  answerFields(status: number): object;
 }
+
+/** A movement's key answer: its body is the movement as the route answers it. */
+const movementAnswers = keyAnswers('movement_key_answers', toMovimento);
 
 /**
  * Runs a movement command and answers it. Under an Idempotency-Key the 201 is recorded under
@@ -24,15 +25,10 @@ export async function answerMovement(
     recorder === null
       ? {}
       : {
-          alsoWrite: (movement) =>
-            recorder.answerWrite({
-              status: 201,
-              body: toMovimento(movement),
-              eventId: movement.movimento_id,
-            }),
+          answer: { projection: movementAnswers, fields: recorder.answerFields(201) },
         },
   );
-  // A fresh append (not a replayed one) committed the alsoWrite with it.
+  // A fresh append (not a replayed one) committed the answer's row with it.
   const recorded = recorder !== null && outcome.ok && !outcome.replayed;
   return { ...movementAnswer(outcome, notFound), recorded };
 }

@@ -1,5 +1,5 @@
 import { type Apontamento, toApontamento } from '@factory/api';
-import { type FreshAnswer, refusalError } from '@factory/http';
+import { type FreshAnswer, keyAnswers, refusalError } from '@factory/http';
 import type { RecordedProduction, RecordOutcome, RecordWriteOptions } from '@factory/write-model';
 import type { AnswerRecorder } from '../estoque/answer-movement.js';
 
@@ -22,6 +22,9 @@ export function apontamentoOf(recorded: RecordedProduction): Apontamento {
   });
 }
 
+/** A record's key answer: its body is the record as the route answers it. */
+const recordAnswers = keyAnswers('record_key_answers', apontamentoOf);
+
 /**
  * Runs a record command and answers it; under an Idempotency-Key the answer is recorded by the
  * record's own append statement, as a movement's is (answer-movement.ts).
@@ -35,8 +38,7 @@ export async function answerRecord(
     recorder === null
       ? {}
       : {
-          alsoWrite: (recorded, eventId) =>
-            recorder.answerWrite({ status, body: apontamentoOf(recorded), eventId }),
+          answer: { projection: recordAnswers, fields: recorder.answerFields(status) },
         },
   );
   if (!outcome.ok) throw refusalError(outcome.error, status === 201 ? 'validacao' : 'nao_encontrado');
@@ -44,7 +46,7 @@ export async function answerRecord(
     status,
     headers: { 'X-Posicao-Log': String(outcome.position) },
     body: apontamentoOf(outcome.apontamento),
-    // A fresh append (not a replayed one) committed the alsoWrite with it.
+    // A fresh append (not a replayed one) committed the answer's row with it.
     recorded: recorder !== null && !outcome.replayed,
   };
 }

@@ -6,10 +6,10 @@ import type {
   RecordedEvent,
   StreamAppend,
 } from '../event-store.js';
+import { failedChecks } from '../postgres/append-parts.js';
 import { validateStreams } from '../postgres/append-to-stream.js';
 import { reservationAppends, reservationEventId, reservationHolders } from '../postgres/reservations.js';
 import type { RowsAfterCommit } from '../postgres/rows-after-commit.js';
-import { failedChecks } from '../postgres/write-side-rows.js';
 import type { KurrentConnection } from './connection.js';
 import { readTail } from './read-tail.js';
 import { writeStreams } from './write-streams.js';
@@ -73,10 +73,7 @@ export async function append(
     }
     const events = await landed(connection, streams);
     // 5.
-    await side.rows.write(
-      request.rows ?? [],
-      new Map(events.map((e) => [e.id, { revision: e.revision, position: e.position }])),
-    );
+    await side.rows.write(request, events);
     return { written: true, events };
   }
 }

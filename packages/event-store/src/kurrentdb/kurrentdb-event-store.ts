@@ -1,6 +1,7 @@
 import type { Pool } from '@factory/database';
-import type { EventStore, Subscription, WriteSideRowsOf } from '../event-store.js';
+import type { EventStore, Subscription } from '../event-store.js';
 import { type RowsAfterCommit, rowsAfterCommit } from '../postgres/rows-after-commit.js';
+import type { InlineProjection } from '../write-side.js';
 import { append } from './append.js';
 import { appendToStream } from './append-to-stream.js';
 import { checkpointOf } from './checkpoint-of.js';
@@ -15,8 +16,8 @@ import { subscribe } from './subscribe.js';
 export interface KurrentWriteOptions {
   /** PostgreSQL, where the write side's rows, snapshots and catch-up checkpoint live. */
   pool: Pool;
-  /** How the write side derives an event's rows (the catch-up's re-derivation). */
-  rowsOf: WriteSideRowsOf;
+  /** The inline projections whose rows the catch-up re-derives from the log (their `rowsOf`). */
+  projections: readonly InlineProjection[];
 }
 
 /**
@@ -37,7 +38,7 @@ export function createKurrentEventStore(connectionString: string, write?: Kurren
   };
   const subscriptions = new Set<Subscription>();
   const rows: RowsAfterCommit | null = write
-    ? rowsAfterCommit(write.pool, write.rowsOf, {
+    ? rowsAfterCommit(write.pool, write.projections, {
         // A row of its own, from the log's start: every event's rows come through the catch-up.
         checkpointName: 'rows-kurrentdb',
         readHead: async () => readHead(await connected()),
@@ -46,7 +47,7 @@ export function createKurrentEventStore(connectionString: string, write?: Kurren
     : null;
   const writeSide = () => {
     if (!write || !rows)
-      throw new Error('KurrentDB event store opened without its write side (pool, rowsOf)');
+      throw new Error('KurrentDB event store opened without its write side (pool, projections)');
     return { pool: write.pool, rows };
   };
   return {

@@ -1,13 +1,11 @@
 import type { Pool } from '@factory/database';
 import type { LoadedStreamData, StreamToLoad } from '../event-store.js';
-import { SNAPSHOT_TABLES } from '../postgres/write-side-rows.js';
-import type { SnapshotKind } from '../write-side.js';
+import { SNAPSHOTS_TABLE } from '../postgres/append-parts.js';
 import type { KurrentConnection } from './connection.js';
 import { readStream } from './read-stream.js';
 
 /**
- * The port's loadStreams on KurrentDB: the snapshots are write-side rows, in PostgreSQL (one query
- * per kind), the events after them come from the log, stream by stream.
+ * The port's loadStreams on KurrentDB: the snapshots are rows in PostgreSQL (one query), the events after them come from the log, stream by stream.
  */
 export async function loadStreams(
   connection: KurrentConnection,
@@ -26,15 +24,15 @@ export async function loadStreams(
 
 async function readSnapshots(pool: Pool, streams: readonly StreamToLoad[]) {
   const found = new Map<string, { revision: number; data: unknown }>();
-  for (const kind of Object.keys(SNAPSHOT_TABLES) as SnapshotKind[]) {
-    const wanted = streams.filter((s) => s.snapshot === kind).map((s) => s.stream);
-    if (wanted.length === 0) continue;
-    const { rows } = await pool.query<{ stream: string; revision: number; snapshot: unknown }>(
-      `SELECT stream, revision, snapshot FROM ${SNAPSHOT_TABLES[kind]} WHERE stream = ANY($1::text[])`,
-      [wanted],
-    );
-    for (const row of rows)
-      found.set(`${kind}\0${row.stream}`, { revision: Number(row.revision), data: row.snapshot });
-  }
+  const wanted = streams.filter((s) => s.snapshot !== undefined);
+  if (wanted.length === 0) return found;
+  const { rows } = await pool.query<{ kind: string; stream: string; revision: number; snapshot: unknown }>(
+    `SELECT s.kind, s.stream, s.revision, s.snapshot
+       FROM unnest($1::text[], $2::text[]) AS q(kind, stream)
+       JOIN ${SNAPSHOTS_TABLE} AS s ON s.kind = q.kind AND s.stream = q.stream`,
+    [wanted.map((s) => s.snapshot), wanted.map((s) => s.stream)],
+  );
+  for (const row of rows)
+    found.set(`${row.kind}\0${row.stream}`, { revision: Number(row.revision), data: row.snapshot });
   return found;
 }

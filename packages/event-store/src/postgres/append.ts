@@ -3,6 +3,7 @@ import { UniquenessConflictError } from '../errors.js';
 import type { AppendOutcome, AppendRequest } from '../event-store.js';
 import type { UniqueKey } from '../write-side.js';
 import { notifyAppended } from './append-notifier.js';
+import { claimsFree, firstColumn, statementWrites } from './append-parts.js';
 import {
   appendStatement,
   type StatementRow,
@@ -10,30 +11,20 @@ import {
   streamsOutcome,
 } from './append-statement.js';
 import { validateStreams } from './append-to-stream.js';
-import { isCatalogRow, writeCatalogRows } from './catalog-rows.js';
+import { inLogOrder, standalone, uniqueConstraints } from './projection-writes.js';
 import { readStream } from './read-stream.js';
 import { reservationAppends, reservationEventId, reservationHolders } from './reservations.js';
 import type { RowsAfterCommit } from './rows-after-commit.js';
-import { checkGuard, claimsFree, statementRowWrites } from './write-side-rows.js';
 
 // A race lost on a unique index is not an answer yet: the checks run again against what the
 // winner committed (a retry, a conflict, a key now held) and give the answer.
 const MAX_ATTEMPTS = 10;
 
-// The catalog's own unique indexes (0060), a second wall behind write_side_unique_keys: a row
-// that fails one holds a key the claims did not name.
-const CATALOG_KEYS: Record<string, UniqueKey['scope']> = {
-  catalog_products_sku: 'produto_sku',
-  catalog_product_aliases_pkey: 'produto_apelido',
-  catalog_supply_items_sku: 'insumo_sku',
-  catalog_suppliers_documento: 'fornecedor_documento',
-};
-
 /**
- * The port's append on PostgreSQL: one statement with the events, the rows that ride in it and
- * the claims, checked by guards in its own snapshot (one round trip and one commit, shared by
- * group commit). With catalog records among the rows, a transaction: that statement, then the
- * records, then COMMIT. See EventStore.append for the contract.
+ * The port's append on PostgreSQL: one statement with the events, the projections' rows that
+ * ride in it, the snapshots and the claims, checked by guards in its own snapshot (one round trip
+ * and one commit, shared by group commit). With rows of order `log`, a transaction: that
+ * statement, then those rows one by one, then COMMIT. See EventStore.append for the contract.
  */
 export async function append(
   pool: Pool,
@@ -42,35 +33,38 @@ export async function append(
 ): Promise<AppendOutcome> {
   if (after !== null) return appendThenRows(pool, request, after);
   validateStreams(request.streams);
-  const rows = request.rows ?? [];
   const uniqueness = request.uniqueness ?? [];
   const checks = request.checks ?? [];
   const claims = uniqueness.filter((change) => change.op === 'claim');
-  const guards = [...checks.map(checkGuard), ...(claims.length > 0 ? [claimsFree(claims)] : [])];
-  const statement = appendStatement(request.streams, statementRowWrites(rows, uniqueness), guards);
-  const catalog = rows.filter(isCatalogRow);
+  const guards = [...checks, ...(claims.length > 0 ? [claimsFree(claims)] : [])];
+  const statement = appendStatement(request.streams, statementWrites(request, { keys: true }), guards);
+  const ordered = (request.rows ?? []).filter(inLogOrder);
+  // A row that fails a projection's own unique index holds a key the claims did not name.
+  const constraints = uniqueConstraints(ordered);
   for (let attempt = 1; ; attempt++) {
     let outcome: StreamsOutcome;
     try {
       outcome =
-        catalog.length === 0
+        ordered.length === 0
           ? await run(pool, statement, request)
           : await inTransaction(pool, async (client) => {
               const { rows: result } = await client.query<StatementRow>(statement);
               const done = streamsOutcome(request.streams, result[0]!);
-              if (done.written) await writeCatalogRows(client, catalog);
+              if (done.written)
+                for (const { projection, row } of ordered)
+                  await client.query(standalone(projection.write([row]), done.rows));
               return done;
             });
     } catch (error) {
       const code = (error as { code?: unknown } | null)?.code;
-      const scope = CATALOG_KEYS[(error as { constraint?: string }).constraint ?? ''];
+      const scope = constraints.get((error as { constraint?: string }).constraint ?? '');
       if (code === '23505' && scope !== undefined) throw new UniquenessConflictError([scope]);
       // A lost race (23505), or two writers claiming keys in opposite orders (40P01).
       if ((code === '23505' || code === '40P01') && attempt < MAX_ATTEMPTS) continue;
       throw error;
     }
     if (outcome.written) {
-      if (catalog.length > 0) notifyAppended(pool);
+      if (ordered.length > 0) notifyAppended(pool);
       return {
         written: true,
         events: outcome.rows.map((row) => ({
@@ -110,7 +104,6 @@ async function appendThenRows(
 ): Promise<AppendOutcome> {
   validateStreams(request.streams);
   const checks = request.checks ?? [];
-  const guards = checks.map(checkGuard);
   const uniqueness = request.uniqueness ?? [];
   const firstId = request.streams[0]!.events[0]!.id;
   for (let attempt = 1; ; attempt++) {
@@ -122,7 +115,7 @@ async function appendThenRows(
     const streams = [...request.streams, ...reservations];
     let outcome: StreamsOutcome;
     try {
-      const { rows } = await pool.query<StatementRow>(appendStatement(streams, [], guards));
+      const { rows } = await pool.query<StatementRow>(appendStatement(streams, [], checks));
       outcome = streamsOutcome(streams, rows[0]!);
     } catch (error) {
       const code = (error as { code?: unknown } | null)?.code;
@@ -132,10 +125,7 @@ async function appendThenRows(
     if (outcome.written) {
       notifyAppended(pool);
       after.afterCommit?.();
-      await after.rows.write(
-        request.rows ?? [],
-        new Map(outcome.rows.map((row) => [row.id, { revision: row.revision, position: row.position }])),
-      );
+      await after.rows.write(request, outcome.rows);
       return {
         written: true,
         events: outcome.rows.map((row) => ({
@@ -171,9 +161,7 @@ function notWritten(outcome: Extract<StreamsOutcome, { written: false }>, checks
       expected,
       actual: current,
     })),
-    failedChecks: Array.from({ length: checks }, (_, i) =>
-      (outcome.guards[i] ?? []).map((g) => Object.values(g as Record<string, string>)[0]!),
-    ),
+    failedChecks: Array.from({ length: checks }, (_, i) => (outcome.guards[i] ?? []).map(firstColumn)),
   };
 }
 

@@ -1,8 +1,8 @@
 import type { Pool } from '@factory/database';
 import type { LoadedStreamData, RecordedEvent, StreamToLoad } from '../event-store.js';
+import { SNAPSHOTS_TABLE } from './append-parts.js';
 import type { EventRow } from './event-row.js';
 import { toRecordedEvent } from './event-row.js';
-import { SNAPSHOT_TABLES } from './write-side-rows.js';
 
 // One round trip for a whole batch of streams: per stream, its snapshot of the kind asked and
 // the events after it, as one JSON array in revision order. Named: planned once per connection.
@@ -15,11 +15,7 @@ const LOAD = `SELECT q.stream, s.revision AS snapshot_revision, s.snapshot,
           FROM events e
          WHERE e.stream_id = q.stream AND e.stream_revision > coalesce(s.revision, -1)) AS events
   FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS q(stream, kind, n)
-  LEFT JOIN LATERAL (
-    SELECT revision, snapshot FROM ${SNAPSHOT_TABLES.stock} WHERE q.kind = 'stock' AND stream = q.stream
-    UNION ALL
-    SELECT revision, snapshot FROM ${SNAPSHOT_TABLES.catalog} WHERE q.kind = 'catalog' AND stream = q.stream
-  ) AS s ON true
+  LEFT JOIN ${SNAPSHOTS_TABLE} AS s ON s.kind = q.kind AND s.stream = q.stream
  ORDER BY q.n`;
 
 interface LoadRow {

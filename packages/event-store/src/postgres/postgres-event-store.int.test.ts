@@ -12,11 +12,16 @@ describeWith(['postgres'], 'PostgreSQL event store', () => {
   runEventStoreContract('satisfies the event store contract', async () =>
     createPostgresEventStore({ pool: db.pool }),
   );
-  runWritePathContract('satisfies the write path contract', async () =>
-    createPostgresEventStore({ pool: db.pool }),
+  runWritePathContract(
+    'satisfies the write path contract',
+    async () => createPostgresEventStore({ pool: db.pool }),
+    () => db.pool,
   );
   // Rows after the commit, as KurrentDB must write them: the same contract holds.
-  runWritePathContract('satisfies the write path contract with rows after the commit', async () =>
-    createPostgresEventStore({ pool: db.pool, rows: { mode: 'after-commit', rowsOf: () => [] } }),
+  runWritePathContract(
+    'satisfies the write path contract with rows after the commit',
+    async (projections) =>
+      createPostgresEventStore({ pool: db.pool, rows: { mode: 'after-commit', projections } }),
+    () => db.pool,
   );
 });

@@ -1,7 +1,8 @@
 import type { Pool } from '@factory/database';
 import type pg from 'pg';
-import type { EventStore, Subscription, WriteSideRowsOf } from '../event-store.js';
+import type { EventStore, Subscription } from '../event-store.js';
 import { LogTail } from '../subscription/log-tail.js';
+import type { InlineProjection } from '../write-side.js';
 import { type AfterCommit, append } from './append.js';
 import { appendNotifierOf } from './append-notifier.js';
 import { appendToStream } from './append-to-stream.js';
@@ -23,12 +24,15 @@ export interface PostgresEventStoreOptions {
    */
   listen?: pg.ClientConfig | null;
   /**
-   * Where the write-side rows are written: in the append's own commit (the default), or after
+   * Where the projections' rows are written: in the append's own commit (the default), or after
    * it, as a log that cannot hold our tables in its transaction (KurrentDB) must, so that this
    * path is tested here: unique keys then rest on reservation streams in the log, and a
-   * checkpointed catch-up re-derives missing rows (`rowsOf`, the write side's) before reads.
+   * checkpointed catch-up re-derives missing rows with `projections` (their `rowsOf`, in the
+   * order given for each event) before reads.
    */
-  rows?: { mode: 'in-commit' } | { mode: 'after-commit'; rowsOf: WriteSideRowsOf; afterCommit?: () => void };
+  rows?:
+    | { mode: 'in-commit' }
+    | { mode: 'after-commit'; projections: readonly InlineProjection[]; afterCommit?: () => void };
 }
 
 /** The PostgreSQL store: the port, plus what callers of `appendInTransaction` need. */
@@ -48,7 +52,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
   const after: AfterCommit | null =
     rows?.mode === 'after-commit'
       ? {
-          rows: rowsAfterCommit(pool, rows.rowsOf, {
+          rows: rowsAfterCommit(pool, rows.projections, {
             checkpointName: 'rows',
             readHead: () => readHead(pool),
             readAll: (read, client) => readAll(client, read),

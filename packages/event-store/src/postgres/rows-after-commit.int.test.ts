@@ -21,10 +21,17 @@ describeWith(['postgres'], 'rows after commit: the catch-up', () => {
       listen: null,
       rows: {
         mode: 'after-commit',
-        rowsOf: (event) => {
-          seen.push(event.id);
-          return [];
-        },
+        // A projection that only records which events the catch-up handed it.
+        projections: [
+          {
+            name: 'seen',
+            write: () => ({ text: 'SELECT 1', values: [] }),
+            rowsOf: (event) => {
+              seen.push(event.id);
+              return [];
+            },
+          },
+        ],
       },
     });
     // Events whose rows were never written (as after a crash): the catch-up has work to do.

@@ -1,32 +1,27 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { inTransaction, type Pool, type PoolClient } from '@factory/database';
 import { compareCheckpoints, type LogCheckpoint } from '../checkpoint.js';
-import type { LogHead, ReadAllOptions, RecordedEvent, WriteSideRowsOf } from '../event-store.js';
-import type { WriteSideRow } from '../write-side.js';
-import { isCatalogRow, writeCatalogRows } from './catalog-rows.js';
-import { SNAPSHOT_TABLES } from './write-side-rows.js';
+import type { AppendRequest, LogHead, ReadAllOptions, RecordedEvent } from '../event-store.js';
+import type { InlineProjection } from '../write-side.js';
+import { snapshotsWrite } from './append-parts.js';
+import { type AppendedEvent, inLogOrder, mergedWrites, standalone } from './projection-writes.js';
 
 /**
  * The "rows after commit" mode: the append commits the events alone (and the reservation
  * streams that claim its unique keys), then its rows are written, as with a log that cannot
  * hold our tables in its transaction (KurrentDB). A crash in between leaves rows missing; the
- * catch-up re-derives them from the log (`rowsOf`), in log order, with a checkpoint moved in the
- * same transaction, before any row is read (`current()`).
+ * catch-up re-derives them from the log with the projections the store was opened with (their
+ * `rowsOf`), in log order, with a checkpoint moved in the same transaction, before any row is
+ * read (`current()`).
  *
  * The rows live in PostgreSQL whichever the log is: the PostgreSQL adapter in this mode and the
  * KurrentDB adapter both use this, each with its log reader and its own checkpoint row.
  */
 export interface RowsAfterCommit {
-  /** Writes an appended write's rows (keyed by event id: writing them twice changes nothing). */
-  write(rows: readonly WriteSideRow[], appended: ReadonlyMap<string, AppendedAt>): Promise<void>;
+  /** Writes a written append's rows and snapshots (writing them twice changes nothing). */
+  write(request: AppendRequest, appended: readonly AppendedEvent[]): Promise<void>;
   /** Resolves once the rows of every event committed before the call are written. */
   current(): Promise<void>;
-}
-
-/** Where an appended event landed: what its rows record (the index's revision, the answer's position). */
-export interface AppendedAt {
-  revision: number;
-  position: number;
 }
 
 /** The log whose rows are caught up. */
@@ -40,15 +35,28 @@ export interface CatchUpLog {
 
 const BATCH = 500;
 
-export function rowsAfterCommit(pool: Pool, rowsOf: WriteSideRowsOf, log: CatchUpLog): RowsAfterCommit {
-  const catchUps = new SharedRuns(() => catchUp(pool, rowsOf, log));
+export function rowsAfterCommit(
+  pool: Pool,
+  projections: readonly InlineProjection[],
+  log: CatchUpLog,
+): RowsAfterCommit {
+  const derived = projections.filter((p) => p.rowsOf !== undefined);
+  const catchUps = new SharedRuns(() => catchUp(pool, derived, log));
   return {
-    async write(rows, appended) {
-      // Rows that do not depend on order go in at once; the catalog's records (a later event may
+    async write(request, appended) {
+      // Rows that do not depend on order go in at once; those of order `log` (a later event may
       // change what an earlier one wrote) only in log order, by the catch-up.
-      const direct = rows.filter((row) => !isCatalogRow(row));
-      if (direct.length > 0) await inTransaction(pool, (client) => writeDirect(client, direct, appended));
-      if (direct.length < rows.length) await catchUps.run();
+      const rows = request.rows ?? [];
+      for (const { projection } of rows.filter(inLogOrder))
+        if (!derived.includes(projection))
+          throw new Error(`rows after commit: projection ${projection.name} (order log) is not the store's`);
+      const direct = mergedWrites(rows.filter((row) => !inLogOrder(row)));
+      if ((request.snapshots ?? []).length > 0) direct.push(snapshotsWrite(request.snapshots!));
+      if (direct.length > 0)
+        await inTransaction(pool, async (client) => {
+          for (const write of direct) await client.query(standalone(write, appended));
+        });
+      if (rows.some(inLogOrder)) await catchUps.run();
     },
     current: () => catchUps.run(),
   };
@@ -84,60 +92,12 @@ class SharedRuns {
   }
 }
 
-async function writeDirect(
-  client: PoolClient,
-  rows: readonly WriteSideRow[],
-  appended: ReadonlyMap<string, AppendedAt>,
-): Promise<void> {
-  for (const row of rows) {
-    switch (row.kind) {
-      case 'movement_index':
-        await client.query(
-          `INSERT INTO stock_movement_index (movimento_id, empresa_id, insumo_id, revision)
-           VALUES ($1, $2, $3, $4)
-           ON CONFLICT (movimento_id) DO NOTHING`,
-          [row.eventId, row.empresaId, row.insumoId, appendedAt(appended, row.eventId).revision],
-        );
-        break;
-      case 'key_answer':
-        await client.query(
-          `UPDATE idempotency_keys
-              SET state = 'done', status = $4, body = $6, headers = $5::jsonb || jsonb_build_object($7::text, $8::text)
-            WHERE token_id = $1 AND idempotency_key = $2 AND attempt_id = $3`,
-          [
-            row.tokenId,
-            row.key,
-            row.attemptId,
-            row.status,
-            JSON.stringify(row.headers),
-            row.body,
-            row.positionHeader,
-            String(appendedAt(appended, row.eventId).position),
-          ],
-        );
-        break;
-      case 'snapshot': {
-        const table = SNAPSHOT_TABLES[row.snapshot];
-        await client.query(
-          `INSERT INTO ${table} (stream, empresa_id, revision, snapshot) VALUES ($1, $2, $3, $4)
-           ON CONFLICT (stream) DO UPDATE SET revision = EXCLUDED.revision, snapshot = EXCLUDED.snapshot
-            WHERE ${table}.revision < EXCLUDED.revision`,
-          [row.stream, row.empresaId, row.revision, JSON.stringify(row.data)],
-        );
-        break;
-      }
-      default:
-        throw new Error(`rows after commit: ${row.kind} is written by the catch-up`);
-    }
-  }
-}
-
 /**
  * Applies the rows of the log's events after the checkpoint, in log order, one batch per
  * transaction holding the checkpoint's row (so catch-ups run one at a time), until the head read
  * at the start is reached. Every committed event before the call is then covered.
  */
-async function catchUp(pool: Pool, rowsOf: WriteSideRowsOf, log: CatchUpLog): Promise<void> {
+async function catchUp(pool: Pool, projections: readonly InlineProjection[], log: CatchUpLog): Promise<void> {
   const { checkpoint: head } = await log.readHead();
   // Most calls find the rows current: say so without taking the lock (and a connection for a
   // transaction) that writers would then queue behind.
@@ -150,14 +110,12 @@ async function catchUp(pool: Pool, rowsOf: WriteSideRowsOf, log: CatchUpLog): Pr
       const events = await log.readAll({ after: at, limit: BATCH }, client);
       if (events.length === 0) return false;
       for (const event of events) {
-        const derived = rowsOf(event);
-        const landed = new Map([[event.id, { revision: event.revision, position: event.position }]]);
-        await writeDirect(
-          client,
-          derived.filter((row) => !isCatalogRow(row)),
-          landed,
-        );
-        await writeCatalogRows(client, derived.filter(isCatalogRow), { idempotent: true });
+        for (const projection of projections) {
+          const rows = projection.rowsOf!(event);
+          if (rows.length === 0) continue;
+          const writes = projection.order === 'log' ? rows.map((row) => [row]) : [rows];
+          for (const some of writes) await client.query(standalone(projection.write(some), [event]));
+        }
         at = event.checkpoint;
       }
       await client.query('UPDATE write_side_checkpoint SET tx_id = $1, position = $2 WHERE name = $3', [
@@ -186,10 +144,4 @@ async function readCheckpoint(
   );
   if (!rows[0]) throw new Error(`write_side_checkpoint has no row ${name}: are the migrations applied?`);
   return { txId: rows[0].tx_id, position: Number(rows[0].position) };
-}
-
-function appendedAt(appended: ReadonlyMap<string, AppendedAt>, eventId: string): AppendedAt {
-  const at = appended.get(eventId);
-  if (!at) throw new Error(`rows after commit: event ${eventId} was not in its append`);
-  return at;
 }

@@ -1,20 +1,68 @@
 import { randomUUID } from 'node:crypto';
+import type { Pool } from '@factory/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UniquenessConflictError } from '../../src/errors.js';
 import type { EventStore, EventToAppend } from '../../src/event-store.js';
 import { streamName } from '../../src/stream-name.js';
-import type { UniquenessChange } from '../../src/write-side.js';
+import { type InlineProjection, projected, type UniquenessChange } from '../../src/write-side.js';
+
+// The contract's own inline projections (the port knows no table of ours): one whose rows ride
+// in the append and record where their event landed, one whose rows go in one by one, in order.
+interface Landed {
+  eventId: string;
+  note: string;
+}
+const landed: InlineProjection<Landed> = {
+  name: 'contract_landed',
+  write: (rows) => ({
+    text: `INSERT INTO contract_landed (event_id, stream, revision, position, note)
+           SELECT a.event_id, a.stream_id, a.stream_revision, a.position, x.note
+             FROM unnest($1::uuid[], $2::text[]) AS x(event_id, note)
+             JOIN appended AS a ON a.event_id = x.event_id
+           ON CONFLICT (event_id) DO NOTHING`,
+    values: [rows.map((r) => r.eventId), rows.map((r) => r.note)],
+  }),
+  rowsOf: (event) => {
+    const note = (event.data as { landed?: string }).landed;
+    return note === undefined ? [] : [{ eventId: event.id, note }];
+  },
+};
+interface Setting {
+  record: string;
+  value: string;
+}
+const settings: InlineProjection<Setting> = {
+  name: 'contract_settings',
+  order: 'log',
+  write: ([row]) => ({
+    text: `INSERT INTO contract_settings (record, value) VALUES ($1, $2)
+           ON CONFLICT (record) DO UPDATE SET value = EXCLUDED.value`,
+    values: [row!.record, row!.value],
+  }),
+  rowsOf: (event) => (event.data as { settings?: Setting[] }).settings ?? [],
+};
+const CONTRACT_TABLES = `
+  CREATE TABLE IF NOT EXISTS contract_landed (
+    event_id uuid PRIMARY KEY, stream text NOT NULL, revision bigint NOT NULL, position bigint NOT NULL, note text NOT NULL);
+  CREATE TABLE IF NOT EXISTS contract_settings (record text PRIMARY KEY, value text NOT NULL);`;
 
 /**
  * What every adapter owes the write path (issue 9): loading streams with their snapshots, one
- * atomic append over several streams with its rows, uniqueness claims and checks. Run by each
- * adapter's `*.int.test.ts` beside runEventStoreContract; fresh streams and companies per test.
+ * atomic append over several streams with its projections' rows, uniqueness claims, guards and
+ * snapshots. Run by each adapter's `*.int.test.ts` beside runEventStoreContract; fresh streams
+ * and companies per test. `makeStore` opens the store with the projections given (the catch-up's,
+ * where rows come after the commit); `pool` is where their tables live.
  */
-export function runWritePathContract(name: string, makeStore: () => Promise<EventStore>): void {
+export function runWritePathContract(
+  name: string,
+  makeStore: (projections: readonly InlineProjection[]) => Promise<EventStore>,
+  pool: () => Pool,
+): void {
   describe(name, () => {
     let store: EventStore;
     beforeAll(async () => {
-      store = await makeStore();
+      await pool().query(CONTRACT_TABLES);
+      store = await makeStore([landed, settings] as InlineProjection[]);
     });
     afterAll(async () => {
       await store?.close();
@@ -86,18 +134,67 @@ export function runWritePathContract(name: string, makeStore: () => Promise<Even
       for (const o of outcomes) if (!o.written) expect(o.conflicts).toMatchObject([{ stream, actual: 1 }]);
     });
 
-    it('stops on a failed check: a location that is not an active one of the company', async () => {
+    it('stops on a guard that finds rows, and says what broke it; a guard without rows lets it through', async () => {
       const stream = freshStream();
-      const location = { empresaId: randomUUID(), localId: randomUUID() };
+      const broken = randomUUID();
+      // A guard is a query whose rows break it: here, the values given that are not ours.
+      const guard = (values: string[]) => ({
+        text: 'SELECT v AS broken FROM unnest($1::text[]) AS v WHERE v <> $2',
+        values: [values, 'ours'],
+      });
       const outcome = await store.append({
         streams: [{ stream, events: [event({})], expectedRevision: 'no_stream' }],
-        checks: [{ kind: 'active_locations', locations: [location] }],
+        checks: [guard(['ours']), guard(['ours', broken])],
       });
-      expect(outcome).toMatchObject({
-        written: false,
-        failedChecks: [[`${location.empresaId}/${location.localId}`]],
-      });
+      expect(outcome).toMatchObject({ written: false, failedChecks: [[], [broken]] });
       expect(await store.readStream(stream)).toEqual([]);
+      const passed = await store.append({
+        streams: [{ stream, events: [event({})], expectedRevision: 'no_stream' }],
+        checks: [guard(['ours'])],
+      });
+      expect(passed.written).toBe(true);
+    });
+
+    it("writes its projections' rows with the events, where each event landed", async () => {
+      const [a, b] = [freshStream(), freshStream()];
+      const events = [event({ landed: 'one' }), event({ landed: 'two' })];
+      const outcome = await store.append({
+        streams: [
+          { stream: a, events: [events[0]!], expectedRevision: 'no_stream' },
+          { stream: b, events: [events[1]!], expectedRevision: 'no_stream' },
+        ],
+        rows: events.map((e) =>
+          projected(landed, { eventId: e.id, note: (e.data as { landed: string }).landed }),
+        ),
+      });
+      expect(outcome.written).toBe(true);
+      if (!outcome.written) return;
+      await store.writeSideRowsCurrent();
+      const { rows } = await pool().query(
+        'SELECT event_id, stream, revision, position, note FROM contract_landed WHERE event_id = ANY($1::uuid[]) ORDER BY note',
+        [events.map((e) => e.id)],
+      );
+      expect(rows.map((r) => [r.event_id, r.stream, Number(r.revision), Number(r.position), r.note])).toEqual(
+        outcome.events.map((e, i) => [e.id, e.stream, e.revision, e.position, ['one', 'two'][i]]),
+      );
+    });
+
+    it('writes the rows of a projection of order log one by one, in the order given', async () => {
+      const record = randomUUID();
+      const steps = [
+        { record, value: 'first' },
+        { record, value: 'second' },
+      ];
+      const outcome = await store.append({
+        streams: [
+          { stream: freshStream(), events: [event({ settings: steps })], expectedRevision: 'no_stream' },
+        ],
+        rows: steps.map((step) => projected(settings, step)),
+      });
+      expect(outcome.written).toBe(true);
+      await store.writeSideRowsCurrent();
+      const { rows } = await pool().query('SELECT value FROM contract_settings WHERE record = $1', [record]);
+      expect(rows).toEqual([{ value: 'second' }]);
     });
 
     it('holds a unique key for one owner at a time: claim, refuse another, release, claim again', async () => {
@@ -146,17 +243,7 @@ export function runWritePathContract(name: string, makeStore: () => Promise<Even
       const events = [event({ n: 1 }), event({ n: 2 }), event({ n: 3 })];
       await store.append({
         streams: [{ stream: a, events: events.slice(0, 2), expectedRevision: 'no_stream' }],
-        rows: [
-          {
-            kind: 'snapshot',
-            snapshot: 'stock',
-            eventId: events[1]!.id,
-            stream: a,
-            empresaId: companyOf(a),
-            revision: 1,
-            data: { sum: 3 },
-          },
-        ],
+        snapshots: [{ kind: 'stock', eventId: events[1]!.id, stream: a, revision: 1, data: { sum: 3 } }],
       });
       await store.append({ streams: [{ stream: a, events: [events[2]!], expectedRevision: 1 }] });
       await store.append({
@@ -185,24 +272,24 @@ export function runWritePathContract(name: string, makeStore: () => Promise<Even
       const stream = freshStream();
       await store.append({ streams: [{ stream, events: [event({})], expectedRevision: 'no_stream' }] });
       const snapshotted = event({});
+      const record = randomUUID();
       const outcome = await store.append({
         streams: [{ stream, events: [snapshotted], expectedRevision: 'no_stream' }],
         rows: [
-          {
-            kind: 'snapshot',
-            snapshot: 'stock',
-            eventId: snapshotted.id,
-            stream,
-            empresaId: companyOf(stream),
-            revision: 0,
-            data: { never: true },
-          },
+          projected(landed, { eventId: snapshotted.id, note: 'never' }),
+          projected(settings, { record, value: 'never' }),
         ],
+        snapshots: [{ kind: 'stock', eventId: snapshotted.id, stream, revision: 0, data: { never: true } }],
       });
       expect(outcome.written).toBe(false);
       await store.writeSideRowsCurrent();
       const [loaded] = await store.loadStreams([{ stream, snapshot: 'stock' }]);
       expect(loaded!.snapshot).toBeNull();
+      const { rows } = await pool().query(
+        `SELECT 1 FROM contract_landed WHERE event_id = $1 UNION ALL SELECT 1 FROM contract_settings WHERE record = $2`,
+        [snapshotted.id, record],
+      );
+      expect(rows).toEqual([]);
     });
   });
 }
@@ -210,8 +297,6 @@ export function runWritePathContract(name: string, makeStore: () => Promise<Even
 function freshStream(empresaId = randomUUID()): string {
   return streamName('contract', empresaId, randomUUID());
 }
-
-const companyOf = (stream: string) => stream.split('-').slice(1, 6).join('-');
 
 function event(data: Record<string, unknown>): EventToAppend {
   return { id: randomUUID(), type: 'Tested.v1', data };

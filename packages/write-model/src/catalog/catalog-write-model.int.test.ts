@@ -113,9 +113,11 @@ describeWith(['postgres'], 'catalog write model', () => {
       ok: true,
     });
     const stream = `estoque-${context.empresaId}-${saved.id}`;
-    expect(await query('SELECT revision FROM catalog_snapshots WHERE stream = $1', [stream])).toEqual([
-      { revision: 32 },
-    ]);
+    expect(
+      await query("SELECT revision FROM event_store_snapshots WHERE kind = 'catalog' AND stream = $1", [
+        stream,
+      ]),
+    ).toEqual([{ revision: 32 }]);
     // From the snapshot: the item has movements, so its units are frozen.
     expect(await catalog.saveSupplyItem(context, { sku: item.sku, fator_conversao: 6 })).toMatchObject({
       ok: false,

@@ -1,55 +1,27 @@
 import type { ProdutoEvent, ProdutoState } from '@factory/domain';
-import type { UniquenessChange, WriteSideRow } from '@factory/event-store';
+import { type ProjectedRow, projected, type UniquenessChange } from '@factory/event-store';
 import type { AppendedEvent } from '../stream-command.js';
+import { activeBillRowOf, activeBillsTable } from './tables/active-bills-table.js';
+import { productAliasesRowOf, productAliasesTable } from './tables/product-aliases-table.js';
+import { productRowOf, productsTable } from './tables/products-table.js';
 
 /**
- * The write-side rows of a product's events (data for the store): its record (SKU, variation,
- * manual cost, deletion), its aliases and its active bill (the company's bill graph).
+ * The write-side rows of a product's events (data for the store, in order): its record (SKU,
+ * variation, manual cost, deletion), its aliases and its active bill (the company's bill graph).
  */
 export function productRows(
   empresaId: string,
   events: readonly AppendedEvent<ProdutoEvent>[],
-): WriteSideRow[] {
-  return events.flatMap((event): WriteSideRow[] => {
-    const eventId = event.id;
-    const base = { eventId, empresaId, produtoId: event.data.produto_id };
-    switch (event.type) {
-      case 'ProdutoCadastrado.v1': {
-        const { sku, variacao, custo_manual, apelidos } = event.data;
-        return [
-          { kind: 'product', ...base, sku, variacao, custoManual: custo_manual },
-          { kind: 'product_aliases', ...base, apelidos },
-        ];
-      }
-      case 'ProdutoAlterado.v1': {
-        const { alteracoes } = event.data;
-        const has = (key: string) => Object.hasOwn(alteracoes, key);
-        const rows: WriteSideRow[] = [];
-        if (has('variacao') || has('custo_manual'))
-          rows.push({
-            kind: 'product',
-            ...base,
-            ...(has('variacao') ? { variacao: alteracoes.variacao ?? null } : {}),
-            ...(has('custo_manual') ? { custoManual: alteracoes.custo_manual ?? null } : {}),
-          });
-        if (has('apelidos'))
-          rows.push({ kind: 'product_aliases', ...base, apelidos: alteracoes.apelidos ?? [] });
-        return rows;
-      }
-      case 'ProdutoExcluido.v1':
-        // A deleted product frees its SKU and its aliases.
-        return [{ kind: 'product', ...base, excluidoEm: event.data.excluido_em }];
-      case 'FichaDefinida.v1': {
-        const { versao, linhas } = event.data;
-        return [{ kind: 'active_bill', ...base, bill: { versao, linhas } }];
-      }
-      case 'FichaDesativada.v1':
-        return [{ kind: 'active_bill', ...base, bill: null }];
-      default: {
-        const unhandled: never = event;
-        throw new Error(`product rows: unknown event ${(unhandled as { type: string }).type}`);
-      }
-    }
+): ProjectedRow[] {
+  return events.flatMap((event) => {
+    const rows: ProjectedRow[] = [];
+    const record = productRowOf(empresaId, event);
+    if (record) rows.push(projected(productsTable, record));
+    const aliases = productAliasesRowOf(empresaId, event);
+    if (aliases) rows.push(projected(productAliasesTable, aliases));
+    const bill = activeBillRowOf(empresaId, event);
+    if (bill) rows.push(projected(activeBillsTable, bill));
+    return rows;
   });
 }
 

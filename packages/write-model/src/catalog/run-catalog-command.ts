@@ -3,8 +3,8 @@ import type { StockError } from '@factory/domain';
 import {
   DuplicateEventIdsError,
   type EventShape,
+  type ProjectedRow,
   type UniquenessChange,
-  type WriteSideRow,
 } from '@factory/event-store';
 import type { Decider, SnapshotCodec } from '../decider.js';
 import { handleCommand } from '../handle-command.js';
@@ -27,7 +27,7 @@ export interface CatalogCommandSpec<S, C, E extends EventShape> {
   /** The record's id (found by its key, or minted) and the command with the facts from outside its stream. */
   resolve(db: Db, id: string | null): Promise<{ id: string; command: C }>;
   /** The write-side rows of the appended events (data). */
-  rows(events: AppendedEvent<E>[]): WriteSideRow[];
+  rows(events: AppendedEvent<E>[]): ProjectedRow[];
   /** The unique keys (SKU, alias, tax id) the events claim and release. */
   keys?(events: E[], decidedOn: S): UniquenessChange[];
   /** The decision reads relations between records: it goes through the company's fence. */

@@ -1,38 +1,16 @@
 import type { FornecedorEvent, FornecedorState } from '@factory/domain';
-import type { UniquenessChange, WriteSideRow } from '@factory/event-store';
+import { type ProjectedRow, projected, type UniquenessChange } from '@factory/event-store';
 import type { AppendedEvent } from '../stream-command.js';
+import { documentOf, supplierRowOf, suppliersTable } from './tables/suppliers-table.js';
 
-/**
- * The write-side rows of a supplier's events: its tax id (CNPJ or CPF digits) among the
- * company's non-deleted suppliers, which batches match items by. A supplier holds one tax id: a
- * change records the new one and clears the other kind.
- */
+/** The write-side rows of a supplier's events (data for the store): its record and tax id. */
 export function supplierRows(
   empresaId: string,
   events: readonly AppendedEvent<FornecedorEvent>[],
-): WriteSideRow[] {
-  return events.flatMap((event): WriteSideRow[] => {
-    const base = {
-      kind: 'supplier' as const,
-      eventId: event.id,
-      empresaId,
-      fornecedorId: event.data.fornecedor_id,
-    };
-    switch (event.type) {
-      case 'FornecedorCadastrado.v1':
-        return [{ ...base, create: true, documento: documentOf(event.data) }];
-      case 'FornecedorAlterado.v1': {
-        const { alteracoes } = event.data;
-        if (!Object.hasOwn(alteracoes, 'cnpj') && !Object.hasOwn(alteracoes, 'cpf')) return [];
-        return [{ ...base, documento: documentOf(alteracoes) }];
-      }
-      case 'FornecedorExcluido.v1':
-        return [{ ...base, excluidoEm: event.data.excluido_em }];
-      default: {
-        const unhandled: never = event;
-        throw new Error(`supplier rows: unknown event ${(unhandled as { type: string }).type}`);
-      }
-    }
+): ProjectedRow[] {
+  return events.flatMap((event) => {
+    const row = supplierRowOf(empresaId, event);
+    return row ? [projected(suppliersTable, row)] : [];
   });
 }
 
@@ -59,6 +37,3 @@ export function supplierKeys(
   }
   return changes;
 }
-
-const documentOf = (d: { cnpj?: string | null; cpf?: string | null }): string | null =>
-  d.cnpj ?? d.cpf ?? null;

@@ -1,5 +1,5 @@
 import type { ApontamentoCancelado, ApontamentoRegistrado } from '@factory/domain';
-import type { WriteSideRow } from '@factory/event-store';
+import type { DecidedRow } from '../decided-row.js';
 import type { WriteRefusal } from '../write-refusal.js';
 
 /** The record as its events left it: what the API's Apontamento is made from. */
@@ -13,15 +13,15 @@ export type RecordOutcome =
       ok: true;
       apontamento: RecordedProduction;
       position: number;
-      /** True when an earlier attempt with the same ids had appended it (no `alsoWrite` then). */
+      /** True when an earlier attempt with the same ids had appended it (no `answer` row then). */
       replayed: boolean;
     }
   | { ok: false; error: WriteRefusal };
 
 export interface RecordWriteOptions {
   /**
-   * A row to commit with the record's event (the idempotency key's answer), built from the
-   * record as decided; `eventId` is the event appended (registration or cancellation).
+   * A row to commit with the record's event (the idempotency key's answer), as data: completed
+   * with the record as decided and the event appended (registration or cancellation).
    */
-  alsoWrite?: (apontamento: RecordedProduction, eventId: string) => WriteSideRow;
+  answer?: DecidedRow<RecordedProduction>;
 }

@@ -1,4 +1,4 @@
-import type { WriteCheck } from '@factory/event-store';
+import { inactiveLocationsQuery, type LocationRef } from '@factory/tenants';
 import { LRUCache } from 'lru-cache';
 
 // Locations belong to @factory/tenants: the write side reads them only through its queries.
@@ -25,7 +25,5 @@ export function createKnownLocations(max: number): KnownLocations {
   };
 }
 
-/** The append's check: it fails with the keys (as locationKey) of those not active by then. */
-export const locationsStillActive = (
-  locations: ReadonlyArray<{ empresaId: string; localId: string }>,
-): WriteCheck => ({ kind: 'active_locations', locations });
+/** The append's guard: its rows name (as locationKey) the locations not active by then. */
+export const locationsStillActive = (locations: readonly LocationRef[]) => inactiveLocationsQuery(locations);

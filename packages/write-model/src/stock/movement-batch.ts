@@ -186,7 +186,7 @@ function appendRequest(jobs: readonly MovementJob[], plan: BatchPlan): AppendReq
       : [],
   );
   const checks = locations.length > 0 ? [locationsStillActive(locations)] : [];
-  return { streams: plan.appends, rows: plan.rows, checks };
+  return { streams: plan.appends, rows: plan.rows, snapshots: plan.snapshots, checks };
 }
 
 function settleWithoutAppend(

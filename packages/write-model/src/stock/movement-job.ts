@@ -1,5 +1,7 @@
 import type { EstornarMovimento, RegistrarMovimento } from '@factory/domain';
-import type { EventShape, ExpectedRevision, WriteSideRow } from '@factory/event-store';
+import type { EventShape, ExpectedRevision } from '@factory/event-store';
+import type { DecidedRow } from '../decided-row.js';
+import type { RecordedProduction } from '../production/record-outcome.js';
 import type { WriteContext } from '../write-context.js';
 import type { RecordedMovement } from './movement-outcome.js';
 
@@ -20,8 +22,8 @@ export interface CompanionEvent {
   expectedRevision: ExpectedRevision;
   eventId: string;
   build(movements: readonly RecordedMovement[]): EventShape;
-  /** A row to commit with it (the idempotency key's answer), built from it as decided. */
-  alsoWrite?: (event: EventShape) => WriteSideRow;
+  /** A row to commit with it (the idempotency key's answer), completed with the record it makes. */
+  answer?: { row: DecidedRow<RecordedProduction>; record(event: EventShape): RecordedProduction };
 }
 
 /** One movement command, ready to be decided with others in one group commit. */
@@ -34,8 +36,8 @@ export interface MovementJob {
   eventId: (index: number) => string;
   /** A registration's location, which must be an active one of the company (not the domain's rule). */
   localId: string | null;
-  /** A row to commit with the movement (the idempotency key's answer), built from it as decided. */
-  alsoWrite?: (movement: RecordedMovement) => WriteSideRow;
+  /** A row to commit with the movement (the idempotency key's answer), completed with it as decided. */
+  answer?: DecidedRow<RecordedMovement>;
   /**
    * Further movements of the same write (a production record's), decided after `command` in
    * order; the first refusal refuses the whole job and none of them is appended.

@@ -1,5 +1,6 @@
 import type { MovimentoEstornado, MovimentoRegistrado } from '@factory/domain';
-import type { EventShape, WriteSideRow } from '@factory/event-store';
+import type { EventShape } from '@factory/event-store';
+import type { DecidedRow } from '../decided-row.js';
 import type { WriteRefusal } from '../write-refusal.js';
 
 /** A movement as its event recorded it: what the API's Movimento is made from. */
@@ -13,7 +14,7 @@ export type MovementOutcome =
       position: number;
       /**
        * True when an earlier attempt with the same ids had already appended it. False: this
-       * call appended it, and the `alsoWrite` writes committed with it.
+       * call appended it, and the `answer` row committed with it.
        */
       replayed: boolean;
       /** A job with further movements: all of them, `movimento` first. */
@@ -28,7 +29,8 @@ export const refused = (error: WriteRefusal): MovementOutcome => ({ ok: false, e
 /** What a caller may add to a movement command. */
 export interface MovementWriteOptions {
   /**
-   * A row to write with the movement, carried by its append (e.g. the idempotency key's answer): built for each append attempt from the movement as decided.
+   * A row to commit with the movement (the idempotency key's answer), as data: its append carries
+   * it, completed with the movement as decided.
    */
-  alsoWrite?: (movement: RecordedMovement) => WriteSideRow;
+  answer?: DecidedRow<RecordedMovement>;
 }

@@ -1,5 +1,12 @@
 import { type StockState, stockDecider, toSnapshot } from '@factory/domain';
-import type { EventShape, EventToAppend, StreamAppend, WriteSideRow } from '@factory/event-store';
+import type {
+  EventShape,
+  EventToAppend,
+  ProjectedRow,
+  SnapshotWrite,
+  StreamAppend,
+} from '@factory/event-store';
+import { completeRow } from '../decided-row.js';
 import type { LoadedStream } from '../load-stream.js';
 import { metadataOf } from '../write-context.js';
 import type { WriteRefusal } from '../write-refusal.js';
@@ -30,8 +37,10 @@ export interface BatchPlan {
   jobs: JobPlan[];
   /** Every stream's decided events, at the revision it was loaded at (companions' included). */
   appends: StreamAppend[];
-  /** Rows that go with the events: the index entries, the callers' rows, due snapshots. */
-  rows: WriteSideRow[];
+  /** Rows that go with the events: the index entries, the callers' rows. */
+  rows: ProjectedRow[];
+  /** The due snapshots. */
+  snapshots: SnapshotWrite[];
   /** Every loaded stream's state once the appends commit. */
   ends: Map<string, LoadedStream<StockState>>;
   /** The stream each appended event id goes to. */
@@ -58,14 +67,15 @@ export function planMovementBatch(
   const states = new Map<string, LoadedStream<StockState>>();
   const pending = new Map<string, { empresaId: string; events: EventToAppend[] }>();
   const companions: StreamAppend[] = [];
-  const writes: WriteSideRow[] = [];
+  const writes: ProjectedRow[] = [];
+  const snapshots: SnapshotWrite[] = [];
   const streamOf = new Map<string, string>();
   const plans = jobs.map((job): JobPlan => {
     const { context } = job;
     // The job's decisions, kept apart until all of them are accepted.
     const staged = new Map<string, LoadedStream<StockState>>();
     const events: Array<{ stream: string; event: EventToAppend }> = [];
-    const rows: WriteSideRow[] = [];
+    const rows: ProjectedRow[] = [];
     const movements: RecordedMovement[] = [];
     for (const [i, step] of stepsOf(job).entries()) {
       const { command } = step;
@@ -118,10 +128,10 @@ export function planMovementBatch(
       streamOf.set(event.id, stream);
     }
     writes.push(...rows);
-    if (job.alsoWrite) writes.push(job.alsoWrite(movements[0]!));
+    if (job.answer) writes.push(completeRow(job.answer, movements[0]!.movimento_id, movements[0]!));
     let companion: EventShape | null = null;
     if (job.companion) {
-      const { stream, expectedRevision, eventId, build, alsoWrite } = job.companion;
+      const { stream, expectedRevision, eventId, build, answer } = job.companion;
       companion = build(movements);
       companions.push({
         stream,
@@ -129,23 +139,23 @@ export function planMovementBatch(
         events: [{ id: eventId, ...companion, metadata: metadataOf(context), created: context.now }],
       });
       streamOf.set(eventId, stream);
-      if (alsoWrite) writes.push(alsoWrite(companion));
+      if (answer) writes.push(completeRow(answer.row, eventId, answer.record(companion)));
     }
     const eventIds = [...events.map((e) => e.event.id), ...(job.companion ? [job.companion.eventId] : [])];
     return { kind: 'append', eventId: eventIds[0]!, movement: movements[0]!, eventIds, movements, companion };
   });
   const appends: StreamAppend[] = [];
-  for (const [stream, { empresaId, events }] of pending) {
+  for (const [stream, { events }] of pending) {
     const start = loaded.streams.get(stream)!;
     const end = states.get(stream)!;
     appends.push({ stream, events, expectedRevision: start.revision });
     const revision = end.revision as number;
     if (revision - start.snapshotRevision >= snapshotEvery) {
       const eventId = events.at(-1)!.id;
-      writes.push(snapshotRow({ eventId, stream, empresaId, revision, snapshot: toSnapshot(end.state) }));
+      snapshots.push(snapshotRow({ eventId, stream, revision, snapshot: toSnapshot(end.state) }));
       states.set(stream, { ...end, snapshotRevision: revision });
     }
   }
   const ends = new Map([...loaded.streams, ...states]);
-  return { jobs: plans, appends: [...appends, ...companions], rows: writes, ends, streamOf };
+  return { jobs: plans, appends: [...appends, ...companions], rows: writes, snapshots, ends, streamOf };
 }

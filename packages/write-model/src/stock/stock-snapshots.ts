@@ -1,5 +1,5 @@
 import { fromSnapshot, type StockSnapshot, type StockState, toSnapshot } from '@factory/domain';
-import type { SnapshotRow } from '@factory/event-store';
+import type { SnapshotWrite } from '@factory/event-store';
 import type { SnapshotCodec } from '../decider.js';
 
 /** Stock states as snapshots of kind 'stock' (the stock decider's own shape, `toSnapshot`). */
@@ -17,15 +17,12 @@ export const stockSnapshots: SnapshotCodec<StockState> = {
 export const snapshotRow = (row: {
   eventId: string;
   stream: string;
-  empresaId: string;
   revision: number;
   snapshot: StockSnapshot;
-}): SnapshotRow => ({
-  kind: 'snapshot',
-  snapshot: 'stock',
+}): SnapshotWrite => ({
+  kind: stockSnapshots.kind,
   eventId: row.eventId,
   stream: row.stream,
-  empresaId: row.empresaId,
   revision: row.revision,
   data: row.snapshot,
 });

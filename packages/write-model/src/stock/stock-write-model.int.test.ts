@@ -86,8 +86,12 @@ describeWith(['postgres'], 'stock write model', () => {
     for (let i = 0; i < 6; i++) await entry(item);
     const stream = stockStream(tenant.empresaId, item);
     const read = async () =>
-      (await db.pool.query('SELECT revision, snapshot FROM stock_snapshots WHERE stream = $1', [stream]))
-        .rows[0];
+      (
+        await db.pool.query(
+          "SELECT revision, snapshot FROM event_store_snapshots WHERE kind = 'stock' AND stream = $1",
+          [stream],
+        )
+      ).rows[0];
     // The definition is revision 0; every 5 events from none (-1): the first one is at 4.
     expect((await read()).revision).toBe(4);
     expect((await read()).snapshot.locais[0][1].saldo).toBe('4');
@@ -98,7 +102,10 @@ describeWith(['postgres'], 'stock write model', () => {
       quantidade: 1,
     });
     expect((await read()).revision).toBe(4); // only 3 past it
-    await db.pool.query(`UPDATE stock_snapshots SET snapshot = '{"versao": 99}' WHERE stream = $1`, [stream]);
+    await db.pool.query(
+      `UPDATE event_store_snapshots SET snapshot = '{"versao": 99}' WHERE kind = 'stock' AND stream = $1`,
+      [stream],
+    );
     // Another process, which has no state of the item in memory, reads the stored snapshot.
     const next = await createStockWriteModel({ pool: db.pool, snapshotEvery: 5 }).registerMovement(
       context(),
@@ -127,8 +134,8 @@ describeWith(['postgres'], 'stock write model', () => {
     const events = await store.readStream<StockEvent>(stream);
     const { excluido: _flag, ...rest } = toSnapshot(events.reduce(evolveStock, initialStockState()));
     await db.pool.query(
-      'INSERT INTO stock_snapshots (stream, empresa_id, revision, snapshot) VALUES ($1, $2, 2, $3)',
-      [stream, tenant.empresaId, JSON.stringify({ ...rest, versao: 1 })],
+      "INSERT INTO event_store_snapshots (kind, stream, revision, snapshot) VALUES ('stock', $1, 2, $2)",
+      [stream, JSON.stringify({ ...rest, versao: 1 })],
     );
     expect(await entry(item)).toEqual({
       ok: false,

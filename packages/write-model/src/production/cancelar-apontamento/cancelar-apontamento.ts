@@ -61,10 +61,12 @@ export async function cancelRecord(
       eventId: ids(0),
       build: (movements) =>
         recordCancelled(apontamentoId, movements as MovimentoEstornado['data'][], motivo, agora),
-      alsoWrite:
-        options.alsoWrite &&
-        ((event) =>
-          options.alsoWrite!({ registro, cancelamento: (event as ApontamentoCancelado).data }, ids(0))),
+      ...(options.answer && {
+        answer: {
+          row: options.answer,
+          record: (event) => ({ registro, cancelamento: (event as ApontamentoCancelado).data }),
+        },
+      }),
     },
   });
   if (!outcome.ok) return outcome;

@@ -90,13 +90,12 @@ export async function recordProduction(
       expectedRevision: 'no_stream',
       eventId: apontamentoId,
       build: (movements) => recordRegistered(planned, movements as MovimentoRegistrado['data'][], agora),
-      alsoWrite:
-        options.alsoWrite &&
-        ((event) =>
-          options.alsoWrite!(
-            { registro: (event as ApontamentoRegistrado).data, cancelamento: null },
-            apontamentoId,
-          )),
+      ...(options.answer && {
+        answer: {
+          row: options.answer,
+          record: (event) => ({ registro: (event as ApontamentoRegistrado).data, cancelamento: null }),
+        },
+      }),
     },
   });
   if (!outcome.ok) return outcome;

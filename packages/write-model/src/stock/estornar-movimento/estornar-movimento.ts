@@ -53,6 +53,6 @@ export async function reverseMovement(
     stream: stockStream(context.empresaId, target.insumoId),
     localId: null,
     eventId,
-    alsoWrite: options.alsoWrite,
+    answer: options.answer,
   });
 }

@@ -49,6 +49,6 @@ export function registerMovement(
     stream: isUuid(input.insumo_id) ? stockStream(context.empresaId, input.insumo_id) : null,
     localId: input.local_id,
     eventId,
-    alsoWrite: options.alsoWrite,
+    answer: options.answer,
   });
 }
