@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { param } from '../src/params/fields.js';
+import type { PlatformRoutes } from '../src/routes/platform-routes.js';
 import { defineRoute } from '../src/routes/route-definition.js';
 
 // Routes that exercise the platform in its own tests, independent of any app's routes.
@@ -52,3 +53,19 @@ export const platformTestRoutes = [
     },
   }),
 ];
+
+/**
+ * A description and probes of the platform's own tests, at URLs of their own: the platform
+ * serves whatever a service declares (the service's are @factory/api's `platformRoutes`).
+ */
+export const platformTestDeclarations: PlatformRoutes = {
+  description: {
+    method: 'GET',
+    url: '/v1/teste/openapi.json',
+    scope: 'publico',
+    summary: 'descrição de teste',
+    response: z.record(z.string(), z.unknown()),
+  },
+  live: { method: 'GET', url: '/teste/vivo', scope: 'publico', summary: 'vivo', response: z.unknown() },
+  ready: { method: 'GET', url: '/teste/pronto', scope: 'publico', summary: 'pronto', response: z.unknown() },
+};

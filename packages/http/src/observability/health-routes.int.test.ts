@@ -3,7 +3,7 @@ import { createHealth, createRegistry, httpMetrics } from '@factory/observabilit
 import { createTenantFixture } from '@factory/tenants/testing';
 import { createTestDatabase, describeWith } from '@factory/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { platformTestRoutes } from '../../test/platform-routes.fixture.js';
+import { platformTestDeclarations, platformTestRoutes } from '../../test/platform-routes.fixture.js';
 import { type ApiService, createApiService } from '../api-service.js';
 
 describeWith(['postgres'], 'health routes and request metrics on the API port', () => {
@@ -21,6 +21,7 @@ describeWith(['postgres'], 'health routes and request metrics on the API port', 
       limits: { perToken: 1, perCompany: 300 },
       cursorSecret: randomBytes(32).toString('hex'),
       routes: platformTestRoutes,
+      platformRoutes: platformTestDeclarations,
       logLevel: 'silent',
       health: createHealth({
         banco: async () => undefined,
@@ -33,23 +34,25 @@ describeWith(['postgres'], 'health routes and request metrics on the API port', 
   });
   afterAll(() => api.close());
 
-  it('answers /healthz and /readyz without a token, uncounted, and not in the OpenAPI document', async () => {
+  it('answers the declared probes without a token, uncounted, and not in the OpenAPI document', async () => {
+    const { description, live: liveProbe, ready: readyProbe } = platformTestDeclarations;
     for (let i = 0; i < 3; i++) {
-      const live = await api.app.inject({ url: '/healthz' });
+      const live = await api.app.inject({ url: liveProbe.url });
       expect(live.statusCode).toBe(200);
       expect(live.headers['x-ratelimit-limit']).toBeUndefined();
     }
-    expect((await api.app.inject({ url: '/readyz' })).json()).toEqual({
+    expect((await api.app.inject({ url: readyProbe.url })).json()).toEqual({
       pronto: true,
       partes: { banco: 'ok', redis: 'ok' },
     });
     redisUp = false;
-    const refused = await api.app.inject({ url: '/readyz' });
+    const refused = await api.app.inject({ url: readyProbe.url });
     expect(refused.statusCode).toBe(503);
     expect(refused.json()).toMatchObject({ pronto: false, falhas: ['redis'] });
     redisUp = true;
-    const paths = Object.keys((await api.app.inject({ url: '/v1/openapi.json' })).json().paths);
-    expect(paths.some((p) => p.includes('healthz') || p.includes('readyz'))).toBe(false);
+    const paths = Object.keys((await api.app.inject({ url: description.url })).json().paths);
+    expect(paths).toContain(description.url);
+    expect(paths.some((p) => p.includes('vivo') || p.includes('pronto'))).toBe(false);
   });
 
   it('counts answers by route pattern and status, and rate-limit refusals', async () => {
