@@ -5,7 +5,6 @@ export {
   embeddedUrl,
   startEmbeddedPostgres,
 } from './embedded/start-embedded.js';
-export { createGroupCommit, type GroupCommit, type Settled } from './group-commit.js';
 export { loadMigrations, type Migration, migrate } from './migrate.js';
 export { createPool, inTransaction, type Pool, type PoolClient } from './pool.js';
 export { type ResolvedDatabase, resolveDatabase } from './resolve-database.js';

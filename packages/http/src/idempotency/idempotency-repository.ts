@@ -1,4 +1,5 @@
-import { createGroupCommit, type GroupCommit, type Pool } from '@factory/database';
+import type { Pool } from '@factory/database';
+import { ClaimBatch } from './claim-batch.js';
 import { HOLDER_LOCK_CLASS } from './key-holder-session.js';
 
 /** How long a key is remembered, counted from its first use. */
@@ -88,17 +89,13 @@ async function claimKeys(pool: Pool, requests: readonly ClaimRequest[]): Promise
   return new Set(rows.map((row) => row.attempt_id));
 }
 
-// Concurrent requests on one pool share their claims' statement (group commit): under load a
-// claim costs a fraction of a round trip and of a commit.
-const claimers = new WeakMap<Pool, GroupCommit<ClaimRequest, boolean>>();
+// Concurrent requests on one pool share their claims' statement (claim-batch.ts).
+const claimers = new WeakMap<Pool, ClaimBatch<ClaimRequest>>();
 
-function claimerOf(pool: Pool): GroupCommit<ClaimRequest, boolean> {
+function claimerOf(pool: Pool): ClaimBatch<ClaimRequest> {
   let claimer = claimers.get(pool);
   if (claimer === undefined) {
-    claimer = createGroupCommit(async (requests) => {
-      const owners = await claimKeys(pool, requests);
-      return requests.map((r) => ({ ok: true, value: owners.has(r.attemptId) }));
-    });
+    claimer = new ClaimBatch(pool, claimKeys);
     claimers.set(pool, claimer);
   }
   return claimer;
@@ -120,7 +117,7 @@ const HOLDER_GONE = `CASE WHEN state = 'running' AND holder IS NOT NULL THEN NOT
  * failed and released it): claim again. A running row says whether its holder is gone.
  */
 export async function claimKey(pool: Pool, ref: ClaimRequest): Promise<Claim> {
-  if (await claimerOf(pool).submit(ref)) return { kind: 'owner' };
+  if (await claimerOf(pool).claim(ref)) return { kind: 'owner' };
 
   const { rows } = await pool.query<{
     same: boolean;

@@ -1,5 +1,6 @@
-import { ContentionDeadlineError, type Settled } from '@factory/database';
+import { ContentionDeadlineError } from '@factory/database';
 import type { AppendRequest } from '@factory/event-store';
+import type { Settled } from '../group-commit.js';
 import { type CommandWrite, handleCommand } from '../handle-command.js';
 import { isUuid } from '../uuid.js';
 import { locationKey, locationsStillActive } from './known-locations.js';

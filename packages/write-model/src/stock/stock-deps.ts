@@ -1,7 +1,8 @@
-import type { GroupCommit, Pool } from '@factory/database';
+import type { Pool } from '@factory/database';
 import type { StockError, StockEvent, StockState } from '@factory/domain';
 import type { EventStore } from '@factory/event-store';
 import type { Decider } from '../decider.js';
+import type { GroupCommit } from '../group-commit.js';
 import type { HandleOptions } from '../handle-command.js';
 import type { CommandHandlerDeps } from '../stream-command.js';
 import type { KnownLocations } from './known-locations.js';

@@ -1,4 +1,5 @@
-import { createGroupCommit, type Pool } from '@factory/database';
+import type { Pool } from '@factory/database';
+import { createGroupCommit } from '../group-commit.js';
 import type { WriteContext } from '../write-context.js';
 import { createWriteStore } from '../write-store.js';
 import { defineSupplyItem as define, type SupplyItemDefinition } from './define-supply-item.js';

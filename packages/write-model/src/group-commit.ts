@@ -1,6 +1,7 @@
 /**
- * Group commit: concurrent callers' jobs share one run (one round trip, one commit) instead of
- * queueing for the database one by one. A job submitted while no run is going starts one at
+ * Group commit, the command handler's batch strategy: concurrent movement commands share one run
+ * of `handleCommand` (stock/movement-batch.ts: one round trip, one commit) instead of queueing for
+ * the database one by one. It lives with the write model, whose run it is. A job submitted while no run is going starts one at
  * once, alone, so an idle system adds no delay; jobs that arrive during a run wait for it and
  * then go together, up to `maxBatch`. One run at a time per instance, so jobs of the same
  * process never race each other for a stream or a key. (Two or four runs at a time measured no
