@@ -51,7 +51,7 @@ describeWith(['postgres'], 'ops CLI: projecoes status', () => {
     'reads each projection from what the projector records: lag while stopped, at the head once it runs',
     async () => {
       const empty = await status();
-      expect(empty.projecoes.map((p) => p.nome)).toEqual(['estoque', 'catalogo', 'producao']);
+      expect(empty.projecoes.map((p) => p.nome)).toEqual(['estoque', 'catalogo', 'producao', 'compras']);
       for (const p of empty.projecoes) {
         expect(Object.keys(p)).toEqual(KEYS);
         expect(p).toMatchObject({ versao: 1, estado: 'parada', posicao: 0, cabeca: 0, atraso_eventos: 0 });

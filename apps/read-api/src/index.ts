@@ -1,17 +1,22 @@
 import { DEFAULT_STABILIZATION_WINDOW_SECONDS } from '@factory/config';
 import type { Pool } from '@factory/database';
 import type { AnyRoute } from '@factory/http';
+import { comprasPedidoRoute } from './routes/compras-pedidos/by-id-route.js';
+import { comprasPedidosRoute } from './routes/compras-pedidos/route.js';
 import { estoqueMovimentosRoute } from './routes/estoque-movimentos/route.js';
 import { estoquePosicaoRoute } from './routes/estoque-posicao/route.js';
 import { estoqueSaldosRoute } from './routes/estoque-saldos/route.js';
 import { euRoute } from './routes/eu/route.js';
 import { fichaRoute } from './routes/fichas/by-id-route.js';
 import { fichasRoute } from './routes/fichas/route.js';
+import { fornecedorVinculosRoute } from './routes/fornecedor-vinculos/route.js';
 import { fornecedorRoute } from './routes/fornecedores/by-id-route.js';
 import { fornecedoresRoute } from './routes/fornecedores/route.js';
 import { insumoRoute } from './routes/insumos/by-id-route.js';
 import { insumosRoute } from './routes/insumos/route.js';
 import { locaisRoute } from './routes/locais/route.js';
+import { notaRoute } from './routes/notas/by-id-route.js';
+import { notasRoute } from './routes/notas/route.js';
 import { producaoApontamentoRoute } from './routes/producao-apontamentos/by-id-route.js';
 import { producaoApontamentosRoute } from './routes/producao-apontamentos/route.js';
 import { producaoPlanoRoute } from './routes/producao-plano/route.js';
@@ -50,5 +55,10 @@ export function readApiRoutes(deps: ReadApiDeps): AnyRoute[] {
     fornecedorRoute(deps.pool),
     fichasRoute(lists),
     fichaRoute(deps.pool),
+    comprasPedidosRoute(lists),
+    comprasPedidoRoute(deps.pool),
+    fornecedorVinculosRoute(lists),
+    notasRoute(lists),
+    notaRoute(deps.pool),
   ];
 }

@@ -1,7 +1,9 @@
 import { ORIGENS, TIPOS_MOVIMENTO, UFS } from '@factory/domain';
+import { buildOpenApiDocument, RouteCatalog } from '@factory/http';
 import { describe, expect, it } from 'vitest';
+import { comprasWriteDeclarations } from './routes/compras-escrita.js';
 import { descricao } from './routes/descricao.js';
-import { serviceDocument } from './service-description.js';
+import { serviceRoutes } from './service-description.js';
 
 type Schema = Record<string, unknown>;
 type Found = { name: string; path: string; schema: Schema };
@@ -37,6 +39,11 @@ const FREE_TEXT: Record<string, string> = {
   campo: 'the parameter, header or body key at fault, such as itens[2].qtd',
   fuso: "the company's IANA time zone; no JSON Schema format names one",
   prefixo: "the token's first 20 characters, to tell tokens apart",
+  observacao: "a purchase order's note, free words",
+  motivo_cancelamento: 'free words',
+  codigo: "a supplier's own product code (cProd), any text the supplier uses",
+  descricao: "the supplier's description of an invoice item (xProd)",
+  xml: 'an NF-e document, checked by the receipt in the order compras.md gives',
 };
 
 /** Every string schema under `node`, named by its property (or `name` above any property). */
@@ -94,7 +101,11 @@ const answeredStrings = (document: Schema): Found[] => [
 const says = (schema: Schema) =>
   'format' in schema || 'enum' in schema || 'pattern' in schema || 'const' in schema;
 
-const document = serviceDocument();
+// The purchases writes are declared before the write API serves them (compras-escrita.ts):
+// described here too, so their fields are checked now, whether or not writeRoutes lists them yet.
+const document = buildOpenApiDocument(
+  RouteCatalog.of([...new Set([...serviceRoutes, ...comprasWriteDeclarations])]),
+);
 const sent = sentStrings(document);
 const answered = answeredStrings(document);
 const undescribed = (found: Found[]) =>

@@ -110,6 +110,39 @@ export type { BatchApplied } from './projector/run-projection.js';
 export { createShadowTables } from './projector/shadow-tables.js';
 export { waitUntilCaughtUp } from './projector/wait-for-projection.js';
 export {
+  type LinkFilters,
+  type LinkKeyset,
+  type LinkPageQuery,
+  type LinkRow,
+  linksPageSql,
+  listLinks,
+} from './purchases/links-query.js';
+export {
+  findNota,
+  listNotas,
+  type NotaFilters,
+  type NotaItemRow,
+  type NotaKeyset,
+  type NotaPageQuery,
+  type NotaRow,
+  notasPageSql,
+} from './purchases/notas-query.js';
+export {
+  findOrder,
+  listOrders,
+  type OrderFilters,
+  type OrderKeyset,
+  type OrderLineRow,
+  type OrderPageQuery,
+  type OrderRow,
+  ordersPageSql,
+} from './purchases/orders-query.js';
+export {
+  PURCHASES_CHECKPOINT,
+  PURCHASES_TABLES,
+  purchasesProjection,
+} from './purchases/purchases-projection.js';
+export {
   type BalanceFilters,
   type BalanceKeyset,
   type BalanceListRow,

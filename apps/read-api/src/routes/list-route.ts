@@ -42,18 +42,25 @@ export interface ListServing<S extends z.ZodRawShape, F, Row, K extends KeysetVa
   present(row: Row): Out;
 }
 
-/** Attaches the keyset page reader to a list the contract declares. */
-export function defineListRoute<S extends z.ZodRawShape, F, Row, K extends KeysetValue[], Out>(
-  deps: ListDeps,
-  list: ListDeclaration<S, Out>,
-  spec: ListServing<S, F, Row, K, Out>,
-) {
+/**
+ * Attaches the keyset page reader to a list the contract declares. A list under one record
+ * (`/v1/fornecedores/:id/vinculos`) gets its path parameters among its filters: they select the
+ * rows, and its cursors are bound to them as to any filter.
+ */
+export function defineListRoute<
+  S extends z.ZodRawShape,
+  F,
+  Row,
+  K extends KeysetValue[],
+  Out,
+  P extends z.ZodRawShape = Record<never, never>,
+>(deps: ListDeps, list: ListDeclaration<S, Out, P>, spec: ListServing<S & P, F, Row, K, Out>) {
   return defineRoute({
     ...list.declaration,
-    handler: async ({ query, auth, request }) => {
+    handler: async ({ query, params, auth, request }) => {
       // zod cannot infer the output of an object built on a generic shape: typed here by hand.
       const { limite, cursor, ...rest } = query as { limite: number; cursor?: string };
-      const filters = rest as z.output<z.ZodObject<S>>;
+      const filters = { ...rest, ...(params as object) } as z.output<z.ZodObject<S & P>>;
       const readFilters = spec.readFilters(filters, auth);
       let envelope: Record<string, unknown> = {};
       const page = await keysetPage({

@@ -4,11 +4,16 @@ import { z } from 'zod';
 // Opaque to clients: an example only shows that one comes back while there is more to read.
 const EXAMPLE_CURSOR = 'eyJ2IjoxLCJrIjpbIjIwMjYtMDMtMTBUMTI6MDA6MDBaIl19.c2lnbmF0dXJl';
 
-export interface ListSpec<S extends z.ZodRawShape, Out> {
+export interface ListSpec<S extends z.ZodRawShape, Out, P extends z.ZodRawShape = Record<never, never>> {
   /** `/v1/<list>`: `<list>` also names the list its cursors are bound to. */
   url: `/v1/${string}`;
   scope: string;
   summary: string;
+  /**
+   * Path parameters of a list under one record (`/v1/fornecedores/:id/vinculos`). They select
+   * the rows as filters do, and a cursor is bound to their values as to the filters'.
+   */
+  params?: P;
   /** The list's own parameters; `limite` and `cursor` are every list's. */
   filters: S;
   item: z.ZodType<Out, Out>;
@@ -24,12 +29,15 @@ export interface ListSpec<S extends z.ZodRawShape, Out> {
  * GET of a stabilised keyset list of the caller's company: `{ dados, proximo_cursor }`. The
  * declaration keeps its filters and item schema apart too, for the app that reads the list.
  */
-export function declareList<S extends z.ZodRawShape, Out>(spec: ListSpec<S, Out>) {
+export function declareList<S extends z.ZodRawShape, Out, P extends z.ZodRawShape = Record<never, never>>(
+  spec: ListSpec<S, Out, P>,
+) {
   const declaration = declareRoute({
     method: 'GET',
     url: spec.url,
     scope: spec.scope,
     summary: spec.summary,
+    ...(spec.params === undefined ? {} : { params: z.object(spec.params) }),
     query: z.object({ limite: param.limite, cursor: param.cursor.optional(), ...spec.filters }),
     response: z.object({
       ...spec.envelope,
@@ -44,7 +52,11 @@ export function declareList<S extends z.ZodRawShape, Out>(spec: ListSpec<S, Out>
           },
         }),
   });
-  return { declaration, url: spec.url, filters: spec.filters, item: spec.item };
+  return { declaration, url: spec.url, filters: spec.filters, params: spec.params, item: spec.item };
 }
 
-export type ListDeclaration<S extends z.ZodRawShape, Out> = ReturnType<typeof declareList<S, Out>>;
+export type ListDeclaration<
+  S extends z.ZodRawShape,
+  Out,
+  P extends z.ZodRawShape = Record<never, never>,
+> = ReturnType<typeof declareList<S, Out, P>>;

@@ -1,8 +1,10 @@
 import type { AnyRouteDeclaration } from '@factory/http';
 import { ficha, fichas, fornecedor, fornecedores, insumo, insumos, produto, produtos } from './catalogo.js';
+import { comprasPedido, comprasPedidos, fornecedorVinculos } from './compras.js';
 import { estoqueMovimentos, estoquePosicao, estoqueSaldos } from './estoque.js';
 import { eu } from './eu.js';
 import { locais } from './locais.js';
+import { nota, notas } from './notas.js';
 import { producaoApontamento, producaoApontamentos, producaoPlano } from './producao.js';
 
 /**
@@ -26,4 +28,9 @@ export const readRoutes: readonly AnyRouteDeclaration[] = [
   fornecedor,
   fichas.declaration,
   ficha,
+  comprasPedidos.declaration,
+  comprasPedido,
+  fornecedorVinculos.declaration,
+  notas.declaration,
+  nota,
 ];

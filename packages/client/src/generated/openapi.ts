@@ -349,6 +349,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/compras/pedidos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pedidos de compra, em ordem de atualização
+         * @description Pedidos de compra, em ordem de atualização
+         */
+        get: operations["getComprasPedidos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/compras/pedidos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Um pedido de compra
+         * @description Um pedido de compra
+         */
+        get: operations["getComprasPedidosById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/fornecedores/{id}/vinculos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Vínculos dos códigos do fornecedor com insumos, em ordem de código
+         * @description Vínculos dos códigos do fornecedor com insumos, em ordem de código
+         */
+        get: operations["getFornecedoresByIdVinculos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/notas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Notas fiscais recebidas, em ordem de atualização
+         * @description Notas fiscais recebidas, em ordem de atualização
+         */
+        get: operations["getNotas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/notas/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Uma nota fiscal recebida
+         * @description Uma nota fiscal recebida
+         */
+        get: operations["getNotasById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/estoque/movimentos/{id}/estorno": {
         parameters: {
             query?: never;
@@ -5430,6 +5530,1063 @@ export interface operations {
                     "Idempotency-Replayed"?: "true";
                     /** @description Segundos a esperar antes de tentar de novo. */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    getComprasPedidos: {
+        parameters: {
+            query?: {
+                limite?: number;
+                cursor?: string;
+                atualizado_desde?: string;
+                fornecedor_id?: string;
+                situacao?: "aberto" | "parcial" | "recebido" | "cancelado";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sucesso */
+            200: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "dados": [
+                     *         {
+                     *           "id": "2c4e6a8b-1d3f-4a5c-9e7b-0a2c4e6a8b1d",
+                     *           "numero": 17,
+                     *           "fornecedor_id": "0d1c2b3a-4f5e-4d6c-8b7a-9f8e7d6c5b4a",
+                     *           "local_id": "9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b",
+                     *           "situacao": "parcial",
+                     *           "previsto_para": "2026-03-12",
+                     *           "condicao_pagamento": [
+                     *             30,
+                     *             60
+                     *           ],
+                     *           "observacao": "entregar pela manhã",
+                     *           "itens": [
+                     *             {
+                     *               "id": "7b9d1f3a-5c7e-4b2d-8f0a-3c5e7b9d1f3a",
+                     *               "insumo_id": "5a3c2e1f-8b7d-4c6a-9e0f-1d2b3c4d5e6f",
+                     *               "quantidade": 60,
+                     *               "unidade": "kg",
+                     *               "preco_unitario": 38.5,
+                     *               "quantidade_recebida": 30
+                     *             }
+                     *           ],
+                     *           "valor_total": 2310,
+                     *           "motivo_cancelamento": null,
+                     *           "criado_em": "2026-02-28T09:15:00.000-03:00",
+                     *           "atualizado_em": "2026-03-10T10:02:31.000-03:00"
+                     *         }
+                     *       ],
+                     *       "proximo_cursor": "eyJ2IjoxLCJrIjpbIjIwMjYtMDMtMTBUMTI6MDA6MDBaIl19.c2lnbmF0dXJl"
+                     *     }
+                     */
+                    "application/json": {
+                        dados: {
+                            /** Format: uuid */
+                            id: string;
+                            numero: number;
+                            /** Format: uuid */
+                            fornecedor_id: string;
+                            /** Format: uuid */
+                            local_id: string;
+                            /** @enum {string} */
+                            situacao: "aberto" | "parcial" | "recebido" | "cancelado";
+                            /** Format: date */
+                            previsto_para: string;
+                            condicao_pagamento: number[] | null;
+                            observacao: string | null;
+                            itens: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                insumo_id: string;
+                                quantidade: number;
+                                unidade: string;
+                                preco_unitario: number | null;
+                                quantidade_recebida: number;
+                            }[];
+                            valor_total: number | null;
+                            motivo_cancelamento: string | null;
+                            /** Format: date-time */
+                            criado_em: string;
+                            /** Format: date-time */
+                            atualizado_em: string;
+                        }[];
+                        proximo_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Erro: `token_na_url`, `parametro_invalido`, `cursor_invalido`. */
+            400: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `token_ausente`, `token_invalido`, `token_revogado`, `token_vencido`. */
+            401: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `escopo_insuficiente`, `empresa_suspensa`, `token_sem_dono`. */
+            403: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `limite_excedido`. */
+            429: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Segundos a esperar antes de tentar de novo. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `erro_interno`. */
+            500: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `banco_indisponivel`. */
+            503: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    getComprasPedidosById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sucesso */
+            200: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "2c4e6a8b-1d3f-4a5c-9e7b-0a2c4e6a8b1d",
+                     *       "numero": 17,
+                     *       "fornecedor_id": "0d1c2b3a-4f5e-4d6c-8b7a-9f8e7d6c5b4a",
+                     *       "local_id": "9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b",
+                     *       "situacao": "parcial",
+                     *       "previsto_para": "2026-03-12",
+                     *       "condicao_pagamento": [
+                     *         30,
+                     *         60
+                     *       ],
+                     *       "observacao": "entregar pela manhã",
+                     *       "itens": [
+                     *         {
+                     *           "id": "7b9d1f3a-5c7e-4b2d-8f0a-3c5e7b9d1f3a",
+                     *           "insumo_id": "5a3c2e1f-8b7d-4c6a-9e0f-1d2b3c4d5e6f",
+                     *           "quantidade": 60,
+                     *           "unidade": "kg",
+                     *           "preco_unitario": 38.5,
+                     *           "quantidade_recebida": 30
+                     *         }
+                     *       ],
+                     *       "valor_total": 2310,
+                     *       "motivo_cancelamento": null,
+                     *       "criado_em": "2026-02-28T09:15:00.000-03:00",
+                     *       "atualizado_em": "2026-03-10T10:02:31.000-03:00"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        numero: number;
+                        /** Format: uuid */
+                        fornecedor_id: string;
+                        /** Format: uuid */
+                        local_id: string;
+                        /** @enum {string} */
+                        situacao: "aberto" | "parcial" | "recebido" | "cancelado";
+                        /** Format: date */
+                        previsto_para: string;
+                        condicao_pagamento: number[] | null;
+                        observacao: string | null;
+                        itens: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            insumo_id: string;
+                            quantidade: number;
+                            unidade: string;
+                            preco_unitario: number | null;
+                            quantidade_recebida: number;
+                        }[];
+                        valor_total: number | null;
+                        motivo_cancelamento: string | null;
+                        /** Format: date-time */
+                        criado_em: string;
+                        /** Format: date-time */
+                        atualizado_em: string;
+                    };
+                };
+            };
+            /** @description Erro: `token_na_url`. */
+            400: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `token_ausente`, `token_invalido`, `token_revogado`, `token_vencido`. */
+            401: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `escopo_insuficiente`, `empresa_suspensa`, `token_sem_dono`. */
+            403: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `nao_encontrado`. */
+            404: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `limite_excedido`. */
+            429: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Segundos a esperar antes de tentar de novo. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `erro_interno`. */
+            500: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `banco_indisponivel`. */
+            503: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    getFornecedoresByIdVinculos: {
+        parameters: {
+            query?: {
+                limite?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sucesso */
+            200: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "dados": [
+                     *         {
+                     *           "fornecedor_id": "0d1c2b3a-4f5e-4d6c-8b7a-9f8e7d6c5b4a",
+                     *           "codigo": "MAL-AZ-180",
+                     *           "insumo_id": "5a3c2e1f-8b7d-4c6a-9e0f-1d2b3c4d5e6f",
+                     *           "fator": 3.2,
+                     *           "atualizado_em": "2026-03-10T10:02:31.000-03:00"
+                     *         }
+                     *       ],
+                     *       "proximo_cursor": "eyJ2IjoxLCJrIjpbIjIwMjYtMDMtMTBUMTI6MDA6MDBaIl19.c2lnbmF0dXJl"
+                     *     }
+                     */
+                    "application/json": {
+                        dados: {
+                            /** Format: uuid */
+                            fornecedor_id: string;
+                            codigo: string;
+                            /** Format: uuid */
+                            insumo_id: string;
+                            fator: number;
+                            /** Format: date-time */
+                            atualizado_em: string;
+                        }[];
+                        proximo_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Erro: `token_na_url`, `parametro_invalido`, `cursor_invalido`. */
+            400: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `token_ausente`, `token_invalido`, `token_revogado`, `token_vencido`. */
+            401: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `escopo_insuficiente`, `empresa_suspensa`, `token_sem_dono`. */
+            403: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `nao_encontrado`. */
+            404: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `limite_excedido`. */
+            429: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Segundos a esperar antes de tentar de novo. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `erro_interno`. */
+            500: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `banco_indisponivel`. */
+            503: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    getNotas: {
+        parameters: {
+            query?: {
+                limite?: number;
+                cursor?: string;
+                atualizado_desde?: string;
+                fornecedor_id?: string;
+                chave?: string;
+                situacao?: "recebida" | "cancelada";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sucesso */
+            200: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "dados": [
+                     *         {
+                     *           "id": "4e6a8c0b-2d4f-4b6a-8c0e-2b4d6f8a0c2e",
+                     *           "chave": "42260311222333000181550010000045211123456781",
+                     *           "tipo": "entrada",
+                     *           "modelo": 55,
+                     *           "serie": 1,
+                     *           "numero": 4521,
+                     *           "emitida_em": "2026-03-09T16:20:00.000-03:00",
+                     *           "ambiente": "producao",
+                     *           "fornecedor_id": "0d1c2b3a-4f5e-4d6c-8b7a-9f8e7d6c5b4a",
+                     *           "emitente_cnpj": "11222333000181",
+                     *           "pedido_id": "2c4e6a8b-1d3f-4a5c-9e7b-0a2c4e6a8b1d",
+                     *           "local_id": "9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b",
+                     *           "situacao": "recebida",
+                     *           "valor_total": 1296.75,
+                     *           "itens": [
+                     *             {
+                     *               "n_item": 1,
+                     *               "codigo": "MAL-AZ-180",
+                     *               "descricao": "MALHA PV AZUL 180G",
+                     *               "ncm": "60063200",
+                     *               "cfop": "6101",
+                     *               "unidade": "KG",
+                     *               "quantidade": 30,
+                     *               "insumo_id": "5a3c2e1f-8b7d-4c6a-9e0f-1d2b3c4d5e6f",
+                     *               "fator": 3.2,
+                     *               "quantidade_consumo": 96,
+                     *               "custo_unitario": 11.230417,
+                     *               "custo_unitario_bruto": 13.507813,
+                     *               "creditos": 218.63,
+                     *               "movimento_id": "8f7e6d5c-4b3a-4291-8d7c-6b5a4f3e2d1c"
+                     *             }
+                     *           ],
+                     *           "criado_em": "2026-03-10T10:02:31.000-03:00",
+                     *           "atualizado_em": "2026-03-10T10:02:31.000-03:00"
+                     *         }
+                     *       ],
+                     *       "proximo_cursor": "eyJ2IjoxLCJrIjpbIjIwMjYtMDMtMTBUMTI6MDA6MDBaIl19.c2lnbmF0dXJl"
+                     *     }
+                     */
+                    "application/json": {
+                        dados: {
+                            /** Format: uuid */
+                            id: string;
+                            chave: string;
+                            /** @enum {string} */
+                            tipo: "entrada";
+                            modelo: number;
+                            serie: number;
+                            numero: number;
+                            /** Format: date-time */
+                            emitida_em: string;
+                            /** @enum {string} */
+                            ambiente: "producao" | "homologacao";
+                            /** Format: uuid */
+                            fornecedor_id: string;
+                            emitente_cnpj: string;
+                            pedido_id: string | null;
+                            /** Format: uuid */
+                            local_id: string;
+                            /** @enum {string} */
+                            situacao: "recebida" | "cancelada";
+                            valor_total: number | null;
+                            itens: {
+                                n_item: number;
+                                codigo: string;
+                                descricao: string;
+                                ncm: string | null;
+                                cfop: string | null;
+                                unidade: string;
+                                quantidade: number;
+                                /** Format: uuid */
+                                insumo_id: string;
+                                fator: number;
+                                quantidade_consumo: number;
+                                custo_unitario: number | null;
+                                custo_unitario_bruto: number | null;
+                                creditos: number | null;
+                                /** Format: uuid */
+                                movimento_id: string;
+                            }[];
+                            /** Format: date-time */
+                            criado_em: string;
+                            /** Format: date-time */
+                            atualizado_em: string;
+                        }[];
+                        proximo_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Erro: `token_na_url`, `parametro_invalido`, `cursor_invalido`. */
+            400: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `token_ausente`, `token_invalido`, `token_revogado`, `token_vencido`. */
+            401: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `escopo_insuficiente`, `empresa_suspensa`, `token_sem_dono`. */
+            403: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `limite_excedido`. */
+            429: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Segundos a esperar antes de tentar de novo. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `erro_interno`. */
+            500: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `banco_indisponivel`. */
+            503: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    getNotasById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sucesso */
+            200: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "4e6a8c0b-2d4f-4b6a-8c0e-2b4d6f8a0c2e",
+                     *       "chave": "42260311222333000181550010000045211123456781",
+                     *       "tipo": "entrada",
+                     *       "modelo": 55,
+                     *       "serie": 1,
+                     *       "numero": 4521,
+                     *       "emitida_em": "2026-03-09T16:20:00.000-03:00",
+                     *       "ambiente": "producao",
+                     *       "fornecedor_id": "0d1c2b3a-4f5e-4d6c-8b7a-9f8e7d6c5b4a",
+                     *       "emitente_cnpj": "11222333000181",
+                     *       "pedido_id": "2c4e6a8b-1d3f-4a5c-9e7b-0a2c4e6a8b1d",
+                     *       "local_id": "9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b",
+                     *       "situacao": "recebida",
+                     *       "valor_total": 1296.75,
+                     *       "itens": [
+                     *         {
+                     *           "n_item": 1,
+                     *           "codigo": "MAL-AZ-180",
+                     *           "descricao": "MALHA PV AZUL 180G",
+                     *           "ncm": "60063200",
+                     *           "cfop": "6101",
+                     *           "unidade": "KG",
+                     *           "quantidade": 30,
+                     *           "insumo_id": "5a3c2e1f-8b7d-4c6a-9e0f-1d2b3c4d5e6f",
+                     *           "fator": 3.2,
+                     *           "quantidade_consumo": 96,
+                     *           "custo_unitario": 11.230417,
+                     *           "custo_unitario_bruto": 13.507813,
+                     *           "creditos": 218.63,
+                     *           "movimento_id": "8f7e6d5c-4b3a-4291-8d7c-6b5a4f3e2d1c"
+                     *         }
+                     *       ],
+                     *       "criado_em": "2026-03-10T10:02:31.000-03:00",
+                     *       "atualizado_em": "2026-03-10T10:02:31.000-03:00"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        chave: string;
+                        /** @enum {string} */
+                        tipo: "entrada";
+                        modelo: number;
+                        serie: number;
+                        numero: number;
+                        /** Format: date-time */
+                        emitida_em: string;
+                        /** @enum {string} */
+                        ambiente: "producao" | "homologacao";
+                        /** Format: uuid */
+                        fornecedor_id: string;
+                        emitente_cnpj: string;
+                        pedido_id: string | null;
+                        /** Format: uuid */
+                        local_id: string;
+                        /** @enum {string} */
+                        situacao: "recebida" | "cancelada";
+                        valor_total: number | null;
+                        itens: {
+                            n_item: number;
+                            codigo: string;
+                            descricao: string;
+                            ncm: string | null;
+                            cfop: string | null;
+                            unidade: string;
+                            quantidade: number;
+                            /** Format: uuid */
+                            insumo_id: string;
+                            fator: number;
+                            quantidade_consumo: number;
+                            custo_unitario: number | null;
+                            custo_unitario_bruto: number | null;
+                            creditos: number | null;
+                            /** Format: uuid */
+                            movimento_id: string;
+                        }[];
+                        /** Format: date-time */
+                        criado_em: string;
+                        /** Format: date-time */
+                        atualizado_em: string;
+                    };
+                };
+            };
+            /** @description Erro: `token_na_url`. */
+            400: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `token_ausente`, `token_invalido`, `token_revogado`, `token_vencido`. */
+            401: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `escopo_insuficiente`, `empresa_suspensa`, `token_sem_dono`. */
+            403: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `nao_encontrado`. */
+            404: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `limite_excedido`. */
+            429: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Segundos a esperar antes de tentar de novo. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `erro_interno`. */
+            500: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `banco_indisponivel`. */
+            503: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -18,6 +18,7 @@ const deletion = defineRoute({
   status: 204,
   handler: async ({ params }) => {
     removed.push(params.codigo);
+    return undefined;
   },
 });
 const reading = defineRoute({

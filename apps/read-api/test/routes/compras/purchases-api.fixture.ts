@@ -1,0 +1,19 @@
+// The read API over a real projector, with a purchases writer per company: for the purchases
+// list routes' tests.
+import { PurchasesWriter } from '../../../../../packages/read-models/test/purchases/purchases-writer.fixture.js';
+import { createProjectedApi, type ProjectedApi, type ProjectedTenant } from '../projected-api.fixture.js';
+
+export {
+  type CreatedOrder,
+  PurchasesWriter,
+} from '../../../../../packages/read-models/test/purchases/purchases-writer.fixture.js';
+export * from '../projected-api.fixture.js';
+export type PurchasesApi = ProjectedApi<PurchasesWriter>;
+export type PurchasesTenant = ProjectedTenant<PurchasesWriter>;
+
+export const createPurchasesApi = (options: { windowSeconds?: number } = {}): Promise<PurchasesApi> =>
+  createProjectedApi({
+    projection: 'compras',
+    writer: (store, empresaId) => new PurchasesWriter(store, empresaId),
+    ...options,
+  });
