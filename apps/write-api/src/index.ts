@@ -4,6 +4,7 @@ import type { AnyRoute } from '@factory/http';
 import {
   createCatalogWriteModel,
   createProductionWriteModel,
+  createPurchasesWriteModel,
   createStockWriteModel,
   createWriteStore,
   type HandleOptions,
@@ -15,6 +16,7 @@ import { registrarMovimentoRoute } from './estoque/registrar-movimento/route.js'
 import { cancelarApontamentoRoute } from './producao/cancelar-apontamento/route.js';
 import { registrarApontamentoRoute } from './producao/registrar-apontamento/route.js';
 import { substituirPlanoRoute } from './producao/substituir-plano/route.js';
+import { purchasesRoutes } from './purchases/purchases-routes.js';
 
 export interface WriteApiDeps {
   pool: Pool;
@@ -58,5 +60,10 @@ export function writeApiRoutes(deps: WriteApiDeps): AnyRoute[] {
     substituirPlanoRoute(producao),
     registrarApontamentoRoute(producao),
     cancelarApontamentoRoute(producao),
+    ...purchasesRoutes({
+      pool: deps.pool,
+      purchases: createPurchasesWriteModel({ pool: deps.pool, store, contention: deps.contention }),
+      clock: estoque.clock,
+    }),
   ];
 }

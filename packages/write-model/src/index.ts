@@ -32,6 +32,7 @@ export type { RecordedProduction, RecordOutcome, RecordWriteOptions } from './pr
 export { recordStream } from './production/record-stream.js';
 export type { RecordProductionInput } from './production/registrar-apontamento/registrar-apontamento.js';
 export type { ReplacePlanOutcome } from './production/substituir-plano/substituir-plano.js';
+export * from './purchases/index.js';
 export type { SupplyItemDefinition } from './stock/define-supply-item.js';
 export type { ReverseMovementInput } from './stock/estornar-movimento/estornar-movimento.js';
 export { findMovement, type IndexedMovement } from './stock/movement-index.js';

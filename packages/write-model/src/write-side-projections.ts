@@ -4,6 +4,7 @@ import { productAliasesTable } from './catalog/tables/product-aliases-table.js';
 import { productsTable } from './catalog/tables/products-table.js';
 import { suppliersTable } from './catalog/tables/suppliers-table.js';
 import { supplyItemsTable } from './catalog/tables/supply-items-table.js';
+import { purchasesTables } from './purchases/tables/purchases-tables.js';
 import { movementIndex } from './stock/movement-index.js';
 
 /**
@@ -18,4 +19,5 @@ export const writeSideProjections: readonly InlineProjection[] = [
   supplyItemsTable,
   suppliersTable,
   movementIndex,
+  ...purchasesTables,
 ];

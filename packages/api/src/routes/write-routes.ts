@@ -9,6 +9,7 @@ import {
   produtosLote,
   substituirFicha,
 } from './catalogo-escrita.js';
+import { comprasWriteDeclarations } from './compras-escrita.js';
 import { estornarMovimento, registrarMovimento } from './estoque-escrita.js';
 import { cancelarApontamento, registrarApontamento, substituirPlano } from './producao-escrita.js';
 
@@ -27,4 +28,5 @@ export const writeRoutes: readonly AnyRouteDeclaration[] = [
   substituirPlano,
   registrarApontamento,
   cancelarApontamento,
+  ...comprasWriteDeclarations,
 ];
