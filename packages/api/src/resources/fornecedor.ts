@@ -1,4 +1,4 @@
-import { UFS } from '@factory/domain';
+import { CNPJ_DIGITS, UFS } from '@factory/domain';
 import { z } from 'zod';
 import { instant } from './answer-fields.js';
 import { instantOf } from './instant-of.js';
@@ -7,7 +7,7 @@ import { instantOf } from './instant-of.js';
 export const fornecedorSchema = z.object({
   id: z.uuid(),
   nome: z.string(),
-  cnpj: z.string().nullable(),
+  cnpj: z.string().regex(CNPJ_DIGITS).nullable(),
   regime: z.enum(['simples', 'normal']).nullable(),
   uf: z.enum(UFS).nullable(),
   lead_time_dias: z.number().int().nullable(),

@@ -1,3 +1,4 @@
+import { NCM_PATTERN, SKU_PATTERN } from '@factory/domain';
 import { cost } from '@factory/http';
 import { z } from 'zod';
 import { instant } from './answer-fields.js';
@@ -6,14 +7,14 @@ import { instantOf } from './instant-of.js';
 /** The Insumo resource: every key always present, in the specification's order. */
 export const insumoSchema = z.object({
   id: z.uuid(),
-  sku: z.string(),
+  sku: z.string().regex(SKU_PATTERN),
   nome: z.string(),
   familia: z.string().nullable(),
   ativo: z.boolean(),
   unidade_compra: z.string(),
   unidade_consumo: z.string(),
   fator_conversao: z.number(),
-  ncm: z.string().nullable(),
+  ncm: z.string().regex(NCM_PATTERN).nullable(),
   minimo: z.number().nullable(),
   lead_time_dias: z.number().int().nullable(),
   fornecedor_padrao_id: z.uuid().nullable(),

@@ -1,3 +1,4 @@
+import { GTIN_DIGITS, NCM_PATTERN, SKU_PATTERN } from '@factory/domain';
 import { cost } from '@factory/http';
 import { z } from 'zod';
 import { instant } from './answer-fields.js';
@@ -8,12 +9,12 @@ const decimal = z.number().nullable();
 /** The Produto resource: every key always present, in the specification's order. */
 export const produtoSchema = z.object({
   id: z.uuid(),
-  sku: z.string(),
+  sku: z.string().regex(SKU_PATTERN),
   nome: z.string(),
   familia: z.string().nullable(),
   atributos: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
-  ean: z.string().nullable(),
-  ncm: z.string().nullable(),
+  ean: z.string().regex(GTIN_DIGITS).nullable(),
+  ncm: z.string().regex(NCM_PATTERN).nullable(),
   status: z.enum(['ativo', 'inativo']),
   tipo: z.enum(['produto', 'kit']),
   apelidos: z.array(z.string()),

@@ -1,4 +1,4 @@
-import { UFS } from '@factory/domain';
+import { SKU_PATTERN, UFS } from '@factory/domain';
 import { declareRoute, param } from '@factory/http';
 import { z } from 'zod';
 import { instant } from '../resources/answer-fields.js';
@@ -9,7 +9,7 @@ import { loteBody, loteResponse, optionalNumber, optionalText } from '../resourc
 
 /** A product item as documented; the product decider checks every value and names the field. */
 export const produtoItemSchema = z.strictObject({
-  sku: z.string().regex(/^[A-Za-z0-9-]{1,40}$/),
+  sku: z.string().regex(SKU_PATTERN),
   nome: z.string().optional(),
   familia: optionalText,
   atributos: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
@@ -65,7 +65,7 @@ export const produtosLote = declareRoute({
 
 /** A supply item as documented; the supply item decider checks every value and names the field. */
 export const insumoItemSchema = z.strictObject({
-  sku: z.string().regex(/^[A-Za-z0-9-]{1,40}$/),
+  sku: z.string().regex(SKU_PATTERN),
   nome: z.string().optional(),
   familia: optionalText,
   ativo: z.boolean().optional(),

@@ -1,4 +1,4 @@
-import { ALL_SCOPES, REGIMES_TRIBUTARIOS, SKU_PREFIX, TURN_HOUR } from '@factory/domain';
+import { ALL_SCOPES, CNPJ_DIGITS, REGIMES_TRIBUTARIOS, SKU_PREFIX, TURN_HOUR } from '@factory/domain';
 import { declareRoute } from '@factory/http';
 import { z } from 'zod';
 import { instant } from '../resources/answer-fields.js';
@@ -8,7 +8,7 @@ const euResponse = z.object({
   empresa: z.object({
     id: z.uuid(),
     nome: z.string(),
-    cnpj: z.string(),
+    cnpj: z.string().regex(CNPJ_DIGITS),
     fuso: z.string(),
     hora_virada: z.string().regex(TURN_HOUR),
     sku_prefixo: z.string().regex(SKU_PREFIX),

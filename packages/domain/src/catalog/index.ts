@@ -88,9 +88,9 @@ export { evolveInsumo, type InsumoState, initialInsumoState } from './supply-ite
 export { ATRIBUTOS_LIMITS, type Atributos, checkAttributes, toAttributes } from './validation/attributes.js';
 export { isValidEmail, isValidPhone } from './validation/contact.js';
 export { MISSING_FIELD } from './validation/field-rules.js';
-export { isValidGtin } from './validation/gtin.js';
-export { isValidNcm } from './validation/ncm.js';
+export { GTIN_DIGITS, isValidGtin } from './validation/gtin.js';
+export { isValidNcm, NCM_PATTERN } from './validation/ncm.js';
 export { isValidPaymentTerms } from './validation/payment-terms.js';
-export { isValidSku } from './validation/sku.js';
+export { isValidSku, SKU_PATTERN } from './validation/sku.js';
 export { isUf, UFS, type Uf } from './validation/uf.js';
 export { isCompanyUnit } from './validation/units.js';

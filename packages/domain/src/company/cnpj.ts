@@ -32,8 +32,11 @@ export function cnpjCheckDigits(base: string): string {
 }
 
 /** `digits` must be exactly 14 digits (strip punctuation with `onlyDigits` first). */
+/** A CNPJ as stored and answered: its 14 digits, nothing else. */
+export const CNPJ_DIGITS = /^\d{14}$/;
+
 export function isValidCnpj(digits: string): boolean {
-  if (!/^\d{14}$/.test(digits) || allSame(digits)) return false;
+  if (!CNPJ_DIGITS.test(digits) || allSame(digits)) return false;
   return cnpjCheckDigits(digits.slice(0, 12)) === digits.slice(12);
 }
 

@@ -1,4 +1,4 @@
-export { cnpjCheckDigits, isValidCnpj, isValidCpf, onlyDigits } from './cnpj.js';
+export { CNPJ_DIGITS, cnpjCheckDigits, isValidCnpj, isValidCpf, onlyDigits } from './cnpj.js';
 export {
   type Dia,
   isValidDia,
