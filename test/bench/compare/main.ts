@@ -10,10 +10,10 @@ import { type Figures, lists, movements, projectorCatchUp } from './scenarios.js
 import { seedTemplate, type Template } from './seed-template.js';
 
 /**
- * `npm run bench:compare -- <baseline-ref> [--current <ref>] [--pairs 3] [--movimentos N] ...`
+ * `npm run bench:compare -- <baseline-ref> [--current <ref>] [--pairs 3] [--order abba|abab] [--movimentos N] ...`
  *
  * Issue 21 §6: the same scenarios (the projector's catch-up, the lists, accepted movements) on
- * a baseline commit and on the current tree, alternated baseline, current, baseline, current...,
+ * a baseline commit and on the current tree, alternated in pairs (see --order),
  * each run on a fresh copy of its build's seeded database, with the machine's load at each run
  * and every pair's ratio current ÷ baseline, then their median. The baseline is checked out
  * into a temporary worktree outside the repository (removed at the end); the current build is
@@ -28,6 +28,7 @@ const { values, positionals } = parseArgs({
   options: {
     current: { type: 'string' },
     pairs: { type: 'string', default: '3' },
+    order: { type: 'string', default: 'abba' },
     produtos: { type: 'string', default: '200' },
     insumos: { type: 'string', default: '500' },
     fornecedores: { type: 'string', default: '20' },
@@ -40,7 +41,7 @@ const { values, positionals } = parseArgs({
 const baselineRef = positionals[0];
 if (!baselineRef || positionals.length > 1) {
   console.error(
-    'usage: npm run bench:compare -- <baseline-ref> [--current <ref>] [--pairs N] [--movimentos N]',
+    'usage: npm run bench:compare -- <baseline-ref> [--current <ref>] [--pairs N] [--order abba|abab] [--movimentos N]',
   );
   process.exit(2);
 }
@@ -57,6 +58,11 @@ const sizes = {
 };
 const durations = { listSeconds: int('list-seconds'), movementSeconds: int('movement-seconds') };
 const pairs = Math.max(1, int('pairs'));
+// abba: the pairs take turns at going first (baseline, current; current, baseline; ...), so a
+// machine whose load drifts during the run does not always hand the later slot to the same build.
+// abab: the baseline always first.
+if (values.order !== 'abba' && values.order !== 'abab') throw new Error('--order is abba or abab');
+const order = values.order;
 
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const log = (line: string) => console.log(`[compare] ${line}`);
@@ -120,7 +126,7 @@ try {
   log(
     `machine: ${cpus().length} × ${cpus()[0]?.model}, PostgreSQL ${postgres.server_version}, Redis ${redisUrl || 'none (in-process limits)'}, node ${process.version}`,
   );
-  log(`history: 1 company, ${JSON.stringify(sizes)}, seed ${values.semente}; ${pairs} pairs`);
+  log(`history: 1 company, ${JSON.stringify(sizes)}, seed ${values.semente}; ${pairs} pairs, order ${order}`);
   for (const build of builds) {
     if (stopping) break;
     const started = loadavg();
@@ -135,8 +141,10 @@ try {
       `NOTE: the builds seeded different logs (${templates[0]!.events} and ${templates[1]!.events} events)`,
     );
   const runs: Run[] = [];
-  for (let pair = 1; pair <= pairs && !stopping; pair++)
-    for (const [i, build] of builds.entries()) runs.push(await oneRun(pair, build, templates[i]!));
+  for (let pair = 1; pair <= pairs && !stopping; pair++) {
+    const turn = order === 'abba' && pair % 2 === 0 ? [1, 0] : [0, 1];
+    for (const i of turn) runs.push(await oneRun(pair, builds[i]!, templates[i]!));
+  }
   console.log(
     `\nbench:compare ${new Date().toISOString()}, ${execFileSync('nproc').toString().trim()} cores`,
   );

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import type pg from 'pg';
 import { load } from '../support/load.js';
+import { cpuSeconds } from '../support/process-stats.js';
 import { startProjector, startReadApi, startWriteApi } from './apps.js';
 import type { Build } from './checkout.js';
 import { projectionRows } from './databases.js';
@@ -11,7 +12,9 @@ import type { Template } from './seed-template.js';
  * The three scenarios of issue 21 §6, the same on every build, driven only through each
  * build's own processes over HTTP and plain SQL on the log and the checkpoints:
  * the projector's catch-up of the whole log, the lists through the read API, and accepted
- * stock movements through the write API. Every figure is printed, none asserted.
+ * stock movements through the write API. Every figure is printed, none asserted. Beside each
+ * rate, the CPU the build's process spent per event or request (lower is better): on a machine
+ * shared with other work the rates move with the load, the CPU per unit of work much less.
  */
 export const LISTS = [
   '/v1/produtos?limite=200',
@@ -46,6 +49,7 @@ export async function projectorCatchUp(
   const projector = await startProjector(build, url);
   try {
     const started = performance.now();
+    const cpuBefore = cpuSeconds(projector.pid);
     for (;;) {
       const { rows: behind } = await client.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM projection_checkpoints
@@ -57,6 +61,10 @@ export async function projectorCatchUp(
     }
     const seconds = (performance.now() - started) / 1000;
     figures.set('projector catch-up, events/s', template.events / seconds);
+    figures.set(
+      'projector CPU per event, µs (lower is better)',
+      ((cpuSeconds(projector.pid) - cpuBefore) * 1e6) / template.events,
+    );
     figures.set('projector peak RSS, MB', projector.peakRssMb());
   } finally {
     await projector.stop();
@@ -91,6 +99,7 @@ export async function lists(
     for (const path of LISTS) {
       const rows = (await page(path)).length;
       await load(`${base}${path}`, { headers, seconds: WARM_UP_SECONDS, connections: LIST_CONNECTIONS });
+      const cpuBefore = cpuSeconds(server.pid);
       const r = await load(`${base}${path}`, {
         headers,
         seconds: durations.listSeconds,
@@ -98,6 +107,10 @@ export async function lists(
       });
       if (r.non2xx > 0) throw new Error(`${build.label}: GET ${path}: ${r.non2xx} non-2xx answers`);
       figures.set(`GET ${path} (${rows} rows), req/s`, r.requestsPerSecond);
+      figures.set(
+        `GET ${path}, read API CPU per request, µs (lower is better)`,
+        ((cpuSeconds(server.pid) - cpuBefore) * 1e6) / (r.requestsPerSecond * durations.listSeconds),
+      );
     }
     return {
       insumos: (await page('/v1/insumos?limite=200')).map((i) => i.id),
@@ -152,7 +165,13 @@ export async function movements(
   };
   try {
     await post(WARM_UP_SECONDS);
-    figures.set('POST /v1/estoque/movimentos, accepted/s', await post(durations.movementSeconds));
+    const cpuBefore = cpuSeconds(server.pid);
+    const accepted = await post(durations.movementSeconds);
+    figures.set('POST /v1/estoque/movimentos, accepted/s', accepted);
+    figures.set(
+      'write API CPU per accepted movement, µs (lower is better)',
+      ((cpuSeconds(server.pid) - cpuBefore) * 1e6) / (accepted * durations.movementSeconds),
+    );
     figures.set('write API peak RSS, MB', server.peakRssMb());
   } finally {
     await server.stop();

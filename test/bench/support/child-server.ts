@@ -5,6 +5,7 @@ const ROOT = new URL('../../../', import.meta.url).pathname;
 
 export interface ChildServer {
   port: number;
+  pid: number;
   /** The process's resident set high-water mark (VmHWM), in MB. */
   peakRssMb(): number;
   /** Restarts the high-water mark from the current RSS (root, or the process's owner). */
@@ -41,6 +42,7 @@ export function startChildServer(
       if (port)
         resolve({
           port: Number(port[1] ?? port[2]),
+          pid: child.pid!,
           peakRssMb: () => peakRssMb(child.pid!),
           resetPeakRss: () => resetPeakRss(child.pid!),
           stop: () =>
