@@ -1,5 +1,4 @@
-import type { BillUse, GroupHead, GroupMember, ProdutoContext, ProdutoItem } from '@factory/domain';
-import { isUuid } from '../uuid.js';
+import type { GroupHead, ProdutoContext, ProdutoItem } from '@factory/domain';
 import type { Db } from './run-catalog-command.js';
 
 // Facts about a company's other products, from the write-side index (never the read models).
@@ -51,37 +50,4 @@ export async function productSaveFacts(
       groupMembers: row.group_members,
     },
   };
-}
-
-/**
- * The active bills that consume `id` (a product or a supply item), naming each bill. A
- * product's own bill is included; the product decider leaves it out.
- */
-export async function activeBillsUsing(
-  db: Db,
-  empresaId: string,
-  kind: 'componente_id' | 'insumo_id',
-  id: string,
-): Promise<BillUse[]> {
-  if (!isUuid(id)) return [];
-  const { rows } = await db.query<BillUse>(
-    `SELECT DISTINCT l.produto_id, p.sku, l.versao
-       FROM catalog_bill_lines l JOIN catalog_products p ON p.produto_id = l.produto_id
-      WHERE l.empresa_id = $1 AND l.${kind} = $2
-      ORDER BY p.sku, l.produto_id`,
-    [empresaId, id],
-  );
-  return rows;
-}
-
-/** The company's other non-deleted products in the variation group `id` heads (none if it heads none). */
-export async function groupMembersOf(db: Db, empresaId: string, id: string): Promise<GroupMember[]> {
-  if (!isUuid(id)) return [];
-  const { rows } = await db.query<GroupMember>(
-    `SELECT produto_id, sku FROM catalog_products
-      WHERE empresa_id = $1 AND grupo_id = $2 AND produto_id <> $2 AND excluido_em IS NULL
-      ORDER BY sku, produto_id`,
-    [empresaId, id],
-  );
-  return rows;
 }

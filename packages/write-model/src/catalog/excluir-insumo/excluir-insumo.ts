@@ -6,9 +6,9 @@ import type { CatalogDeps } from '../catalog-deps.js';
 import type { DeleteOutcome } from '../catalog-outcome.js';
 import { commandIds } from '../command-ids.js';
 import { deleteOutcome } from '../delete-outcome.js';
-import { activeBillsUsing } from '../product-lookups.js';
 import { runCatalogCommand } from '../run-catalog-command.js';
 import { supplyItemKeys, supplyItemRows } from '../supply-item-rows.js';
+import { activeBillsUsing } from '../tables/active-bills-table.js';
 
 /** Deletes a supply item unless an active bill uses it (checked again behind the company's relations fence). */
 export async function deleteSupplyItem(

@@ -6,9 +6,10 @@ import type { DeleteOutcome } from '../catalog-outcome.js';
 import { productStream } from '../catalog-streams.js';
 import { commandIds } from '../command-ids.js';
 import { deleteOutcome } from '../delete-outcome.js';
-import { activeBillsUsing, groupMembersOf } from '../product-lookups.js';
 import { productKeys, productRows } from '../product-rows.js';
 import { runCatalogCommand } from '../run-catalog-command.js';
+import { activeBillsUsing } from '../tables/active-bills-table.js';
+import { groupMembersOf } from '../tables/products-table.js';
 
 /**
  * Deletes a product unless another product's active bill uses it or it heads a variation

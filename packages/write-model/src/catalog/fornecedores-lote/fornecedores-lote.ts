@@ -9,6 +9,7 @@ import { commandIds } from '../command-ids.js';
 import { runCatalogCommand } from '../run-catalog-command.js';
 import { saveOutcome } from '../save-outcome.js';
 import { supplierKeys, supplierRows } from '../supplier-rows.js';
+import { supplierHoldingDocument } from '../tables/suppliers-table.js';
 
 /** The digits of a tax id as the domain reads it (punctuation ignored); null when it cannot be one. */
 export function taxIdDigits(value: unknown): string | null {
@@ -38,12 +39,7 @@ export async function saveSupplier(
     snapshots: deps.snapshots.supplier,
     stream: (id) => supplierStream(empresaId, id),
     async resolve(db, known) {
-      const { rows } = await db.query<{ owner: string | null }>(
-        `SELECT fornecedor_id AS owner FROM catalog_suppliers
-          WHERE empresa_id = $1 AND documento = $2 AND excluido_em IS NULL`,
-        [empresaId, document],
-      );
-      const owner = rows[0]?.owner ?? null;
+      const owner = await supplierHoldingDocument(db, empresaId, document);
       const named = typeof raw.id === 'string' && isUuid(raw.id) ? raw.id.toLowerCase() : null;
       const id =
         known ??

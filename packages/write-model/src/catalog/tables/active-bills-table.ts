@@ -1,6 +1,8 @@
-import type { ProdutoEvent } from '@factory/domain';
+import type { Pool } from '@factory/database';
+import type { BillUse, ProdutoEvent } from '@factory/domain';
 import type { InlineProjection } from '@factory/event-store';
 import type { AppendedEvent } from '../../stream-command.js';
+import { isUuid } from '../../uuid.js';
 import { catalogEvent } from './catalog-event.js';
 import { PRODUCT_EVENTS } from './products-table.js';
 
@@ -62,3 +64,24 @@ export const activeBillsTable: InlineProjection<ActiveBillRow> = {
     };
   },
 };
+
+/**
+ * The active bills that consume `id` (a product or a supply item), naming each bill. A
+ * product's own bill is included; the product decider leaves it out.
+ */
+export async function activeBillsUsing(
+  db: Pool,
+  empresaId: string,
+  kind: 'componente_id' | 'insumo_id',
+  id: string,
+): Promise<BillUse[]> {
+  if (!isUuid(id)) return [];
+  const { rows } = await db.query<BillUse>(
+    `SELECT DISTINCT l.produto_id, p.sku, l.versao
+       FROM catalog_bill_lines l JOIN catalog_products p ON p.produto_id = l.produto_id
+      WHERE l.empresa_id = $1 AND l.${kind} = $2
+      ORDER BY p.sku, l.produto_id`,
+    [empresaId, id],
+  );
+  return rows;
+}

@@ -1,6 +1,8 @@
-import type { ProdutoEvent } from '@factory/domain';
+import type { Pool } from '@factory/database';
+import type { GroupMember, ProdutoEvent } from '@factory/domain';
 import type { InlineProjection } from '@factory/event-store';
 import type { AppendedEvent } from '../../stream-command.js';
+import { isUuid } from '../../uuid.js';
 import { catalogEvent } from './catalog-event.js';
 
 /**
@@ -101,3 +103,15 @@ export const productsTable: InlineProjection<ProductRow> = {
     };
   },
 };
+
+/** The company's other non-deleted products in the variation group `id` heads (none if it heads none). */
+export async function groupMembersOf(db: Pool, empresaId: string, id: string): Promise<GroupMember[]> {
+  if (!isUuid(id)) return [];
+  const { rows } = await db.query<GroupMember>(
+    `SELECT produto_id, sku FROM catalog_products
+      WHERE empresa_id = $1 AND grupo_id = $2 AND produto_id <> $2 AND excluido_em IS NULL
+      ORDER BY sku, produto_id`,
+    [empresaId, id],
+  );
+  return rows;
+}

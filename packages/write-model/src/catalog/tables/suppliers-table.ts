@@ -1,3 +1,4 @@
+import type { Pool } from '@factory/database';
 import type { FornecedorEvent } from '@factory/domain';
 import type { InlineProjection } from '@factory/event-store';
 import type { AppendedEvent } from '../../stream-command.js';
@@ -76,3 +77,17 @@ export const suppliersTable: InlineProjection<SupplierRow> = {
     };
   },
 };
+
+/** The company's non-deleted supplier holding this tax id, if any. */
+export async function supplierHoldingDocument(
+  db: Pool,
+  empresaId: string,
+  documento: string | null,
+): Promise<string | null> {
+  const { rows } = await db.query<{ owner: string }>(
+    `SELECT fornecedor_id AS owner FROM catalog_suppliers
+      WHERE empresa_id = $1 AND documento = $2 AND excluido_em IS NULL`,
+    [empresaId, documento],
+  );
+  return rows[0]?.owner ?? null;
+}
