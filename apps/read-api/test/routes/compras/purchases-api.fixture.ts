@@ -5,6 +5,7 @@ import { createProjectedApi, type ProjectedApi, type ProjectedTenant } from '../
 
 export {
   type CreatedOrder,
+  type NotaData,
   PurchasesWriter,
 } from '../../../../../packages/read-models/test/purchases/purchases-writer.fixture.js';
 export * from '../projected-api.fixture.js';
