@@ -1,6 +1,7 @@
 // The write API on a test database with a company that buys: its supplier, two supply items and
 // generated supplier invoices, for the purchases route tests.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { type GeneratedItem, type GenerateNfeInput, generateNfe } from '@factory/nfe';
 import { createToken } from '@factory/tenants';
 import { createTenantFixture, randomCnpj } from '@factory/tenants/testing';
@@ -58,9 +59,20 @@ export interface PurchasesScene {
 
 let invoiceNumber = 1000;
 
-export async function startPurchasesScene(
-  options: { regimeTributario?: 'simples' | 'presumido' | 'real'; contribuinteIpi?: boolean } = {},
-): Promise<PurchasesScene> {
+/** A real document of nfephp-org/sped-nfe's fixtures (packages/nfe/test/fixtures/README.md). */
+export const spedNfe = (name: string): string =>
+  readFileSync(new URL(`../../../../packages/nfe/test/fixtures/sped-nfe/${name}`, import.meta.url), 'utf8');
+
+export interface SceneOptions {
+  regimeTributario?: 'simples' | 'presumido' | 'real';
+  contribuinteIpi?: boolean;
+  /** The company's CNPJ (random by default). */
+  cnpj?: string;
+  /** The main supplier's CNPJ (random by default). */
+  supplierCnpj?: string;
+}
+
+export async function startPurchasesScene(options: SceneOptions = {}): Promise<PurchasesScene> {
   const db = await createTestDatabase({ poolSize: 20 });
   const clock = new TestClock(new Date(NOW));
   const { app } = await createTestApi(db, {
@@ -69,16 +81,17 @@ export async function startPurchasesScene(
     clock,
     limits: { perToken: 1_000_000, perCompany: 1_000_000 },
   });
-  const companyCnpj = randomCnpj();
+  const companyCnpj = options.cnpj ?? randomCnpj();
   const tenant = await createTenantFixture(db.pool, {
     escopos: ALL_SCOPES,
     cnpj: companyCnpj,
     now: clock.now(),
-    ...options,
+    regimeTributario: options.regimeTributario,
+    contribuinteIpi: options.contribuinteIpi,
   });
   const { token, empresaId, usuarioId } = tenant;
   const supplier = async (fields: Record<string, unknown> = {}) => {
-    const cnpj = randomCnpj();
+    const cnpj = (fields.cnpj as string | undefined) ?? randomCnpj();
     const itens = [
       { nome: `Fornecedor ${cnpj}`, cnpj, lead_time_dias: 3, condicao_pagamento: [30, 60], ...fields },
     ];
@@ -97,7 +110,7 @@ export async function startPurchasesScene(
     expect(result, res.body).toMatchObject({ ok: true, sku });
     return result.id as string;
   };
-  const main = await supplier();
+  const main = await supplier(options.supplierCnpj ? { cnpj: options.supplierCnpj } : {});
   const caixaId = await supplyItem();
   const quiloId = await supplyItem({
     nome: 'Resina',
