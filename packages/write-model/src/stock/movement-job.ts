@@ -1,7 +1,6 @@
 import type { EstornarMovimento, RegistrarMovimento } from '@factory/domain';
 import type { EventShape, ExpectedRevision } from '@factory/event-store';
 import type { DecidedRow } from '../decided-row.js';
-import type { RecordedProduction } from '../production/record-outcome.js';
 import type { WriteContext } from '../write-context.js';
 import type { RecordedMovement } from './movement-outcome.js';
 
@@ -22,8 +21,11 @@ export interface CompanionEvent {
   expectedRevision: ExpectedRevision;
   eventId: string;
   build(movements: readonly RecordedMovement[]): EventShape;
-  /** A row to commit with it (the idempotency key's answer), completed with the record it makes. */
-  answer?: { row: DecidedRow<RecordedProduction>; record(event: EventShape): RecordedProduction };
+  /**
+   * A row to commit with it (the idempotency key's answer), completed with what `subject` makes
+   * of the event as decided (a production record's write gives both).
+   */
+  answer?: { row: DecidedRow<unknown>; subject(event: EventShape): unknown };
 }
 
 /** One movement command, ready to be decided with others in one group commit. */

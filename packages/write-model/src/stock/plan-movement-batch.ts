@@ -139,7 +139,7 @@ export function planMovementBatch(
         events: [{ id: eventId, ...companion, metadata: metadataOf(context), created: context.now }],
       });
       streamOf.set(eventId, stream);
-      if (answer) writes.push(completeRow(answer.row, eventId, answer.record(companion)));
+      if (answer) writes.push(completeRow(answer.row, eventId, answer.subject(companion)));
     }
     const eventIds = [...events.map((e) => e.event.id), ...(job.companion ? [job.companion.eventId] : [])];
     return { kind: 'append', eventId: eventIds[0]!, movement: movements[0]!, eventIds, movements, companion };

@@ -64,7 +64,7 @@ export async function cancelRecord(
       ...(options.answer && {
         answer: {
           row: options.answer,
-          record: (event) => ({ registro, cancelamento: (event as ApontamentoCancelado).data }),
+          subject: (event) => ({ registro, cancelamento: (event as ApontamentoCancelado).data }),
         },
       }),
     },

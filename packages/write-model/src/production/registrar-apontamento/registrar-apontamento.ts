@@ -93,7 +93,7 @@ export async function recordProduction(
       ...(options.answer && {
         answer: {
           row: options.answer,
-          record: (event) => ({ registro: (event as ApontamentoRegistrado).data, cancelamento: null }),
+          subject: (event) => ({ registro: (event as ApontamentoRegistrado).data, cancelamento: null }),
         },
       }),
     },
