@@ -11,6 +11,7 @@ import { createTestApi, createTestDatabase, describeWith } from '@factory/testin
 import { writeApiRoutes } from '@factory/write-api';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, expect, it } from 'vitest';
+import { PurchasesWriter } from '../../packages/read-models/test/purchases/purchases-writer.fixture.js';
 
 // Issue 10, part 5: every operation of the API contract (@factory/api), called for real with a token without
 // custos:ler, answers null in every field its response schema marks as a cost (x-svc-custo);
@@ -74,7 +75,18 @@ const CALLS: Record<string, (s: Seeded, fresh: () => Promise<Seeded>) => Promise
     params: { id: (await fresh()).apontamento },
   }),
   'DELETE /v1/fichas/{produto_id}': async (_s, fresh) => ({ params: { produto_id: (await fresh()).kit } }),
+  'GET /v1/compras/pedidos': () => ({}),
+  'GET /v1/compras/pedidos/{id}': () => ({ params: { id: compras.pedido } }),
+  'GET /v1/fornecedores/{id}/vinculos': () => ({ params: { id: compras.fornecedor } }),
+  'GET /v1/notas': () => ({}),
+  'GET /v1/notas/{id}': () => ({ params: { id: compras.nota } }),
 };
+
+/**
+ * A purchase order with prices and a received invoice with its costs, appended to the log as
+ * their events (PurchasesWriter): what the purchases read routes answer.
+ */
+const compras = { pedido: '', nota: '', fornecedor: '' };
 
 const sku = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
 const tecido = () => ({
@@ -200,6 +212,19 @@ describeWith(['postgres'], 'cost fields over every operation of the OpenAPI docu
       };
     };
     const seeded = await fresh();
+    const purchases = new PurchasesWriter(eventStore, tenant.empresaId);
+    const minuteAgo = new Date(Date.now() - 60_000).toISOString();
+    const pedido = await purchases.pedido(minuteAgo, {
+      numero: 1,
+      fornecedor_id: seeded.fornecedor,
+      itens: [{ insumo_id: seeded.insumo, quantidade: '2', preco_unitario: '38.5' }],
+    });
+    const nota = await purchases.receber(minuteAgo, {
+      fornecedor_id: seeded.fornecedor,
+      pedido_id: pedido.pedido_id,
+    });
+    await purchases.vinculo(minuteAgo, seeded.fornecedor, 'MAL-AZ-180', seeded.insumo, '3.2');
+    Object.assign(compras, { pedido: pedido.pedido_id, nota: nota.nota_id, fornecedor: seeded.fornecedor });
     await send(app, 'PUT', `/v1/producao/plano/${DIA}`, withCosts, plano(seeded));
     await Promise.all(PROJECTIONS.map((p) => waitUntilCaughtUp(db.pool, eventStore, p.name)));
 
