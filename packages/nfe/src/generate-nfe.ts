@@ -30,7 +30,13 @@ export type GeneratedItem = {
 };
 
 export type GenerateNfeInput = {
-  emitente: { cnpj: string; crt: 1 | 2 | 3; nome?: string /** IBGE state code. */; cUF?: string };
+  emitente: {
+    cnpj: string;
+    crt: 1 | 2 | 3;
+    nome?: string;
+    /** IBGE state code; default 35 (SP). */
+    cUF?: string;
+  };
   destinatarioCnpj: string;
   numero: number;
   serie?: number;
@@ -40,6 +46,12 @@ export type GenerateNfeInput = {
   /** The issuer's 8-digit random code; default derived from `numero`, so output is repeatable. */
   cNF?: string;
   itens: GeneratedItem[];
+  /**
+   * Leaves out the item tags the layout requires but the service never reads (GTINs, the
+   * taxable-unit group, indTot, NCM and CFOP unless given), about 200 bytes an item: a
+   * 990-item invoice then fits the 256 KB request body, which a full one (~420 KB) does not.
+   */
+  enxuto?: boolean;
 };
 
 export type GeneratedNfe = { xml: string; chave: string; vNF: DecimalText };
@@ -48,7 +60,7 @@ export type GeneratedNfe = { xml: string; chave: string; vNF: DecimalText };
  * Writes a well-formed, authorised-looking `nfeProc` of layout 4.00, model 55, with a correct
  * access key (check digit included) and `protNFe` cStat 100, whose totals add up: what `semear`
  * and the demo history receive, and what tests and benches feed the parser. Compact (no
- * indentation) so a 990-item invoice still fits a request body. Unsigned: the service does not
+ * indentation). Unsigned: the service does not
  * verify signatures in this release.
  */
 export function generateNfe(input: GenerateNfeInput): GeneratedNfe {
@@ -87,7 +99,7 @@ export function generateNfe(input: GenerateNfeInput): GeneratedNfe {
     totals.vICMS = totals.vICMS.plus(icms.vICMS ?? 0);
     totals.vST = totals.vST.plus(icms.vICMSST ?? 0);
     totals.vFCPST = totals.vFCPST.plus(icms.vFCPST ?? 0);
-    return det(i + 1, item, money(vProd), input.emitente.crt);
+    return det(i + 1, item, money(vProd), input.emitente.crt, input.enxuto === true);
   });
   const vNF = totals.vProd
     .minus(totals.vDesc)
@@ -123,20 +135,25 @@ export function generateNfe(input: GenerateNfeInput): GeneratedNfe {
   return { xml, chave, vNF: toText(vNF) };
 }
 
-function det(nItem: number, item: GeneratedItem, vProd: string, crt: 1 | 2 | 3): string {
+function det(nItem: number, item: GeneratedItem, vProd: string, crt: 1 | 2 | 3, enxuto: boolean): string {
   const optionalMoney = (name: string, value: DecimalText | undefined) =>
     value === undefined ? '' : `<${name}>${money(new Dec(value))}</${name}>`;
   const icms = item.icms ?? {};
   return [
-    `<det nItem="${nItem}"><prod><cProd>${xmlText(item.cProd)}</cProd><cEAN>SEM GTIN</cEAN>`,
-    `<xProd>${xmlText(item.xProd)}</xProd><NCM>${item.ncm ?? '00000000'}</NCM><CFOP>${item.cfop ?? '5101'}</CFOP>`,
+    `<det nItem="${nItem}"><prod><cProd>${xmlText(item.cProd)}</cProd>`,
+    enxuto ? '' : '<cEAN>SEM GTIN</cEAN>',
+    `<xProd>${xmlText(item.xProd)}</xProd>`,
+    enxuto && item.ncm === undefined ? '' : `<NCM>${item.ncm ?? '00000000'}</NCM>`,
+    enxuto && item.cfop === undefined ? '' : `<CFOP>${item.cfop ?? '5101'}</CFOP>`,
     `<uCom>${xmlText(item.uCom)}</uCom><qCom>${item.qCom}</qCom><vUnCom>${item.vUnCom}</vUnCom><vProd>${vProd}</vProd>`,
-    `<cEANTrib>SEM GTIN</cEANTrib><uTrib>${xmlText(item.uCom)}</uTrib><qTrib>${item.qCom}</qTrib><vUnTrib>${item.vUnCom}</vUnTrib>`,
+    enxuto
+      ? ''
+      : `<cEANTrib>SEM GTIN</cEANTrib><uTrib>${xmlText(item.uCom)}</uTrib><qTrib>${item.qCom}</qTrib><vUnTrib>${item.vUnCom}</vUnTrib>`,
     optionalMoney('vFrete', item.vFrete),
     optionalMoney('vSeg', item.vSeg),
     optionalMoney('vDesc', item.vDesc),
     optionalMoney('vOutro', item.vOutro),
-    '<indTot>1</indTot>',
+    enxuto ? '' : '<indTot>1</indTot>',
     item.xPed === undefined ? '' : `<xPed>${xmlText(item.xPed)}</xPed>`,
     '</prod><imposto><ICMS>',
     icmsGroup(icms, crt),

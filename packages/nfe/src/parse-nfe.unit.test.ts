@@ -209,6 +209,16 @@ describe('the generator', () => {
     expect(parsed.value.itens[1]).toMatchObject({ cProd: 'P&<2>', xPed: '17', vProd: '0.67' });
   });
 
+  it('writes a 990-item invoice that fits the 256 KB request body when enxuto, and parses', () => {
+    const itens = Array.from({ length: 990 }, (_, i) =>
+      anItem({ cProd: `P${i}`, xProd: 'Item', ncm: undefined, cfop: undefined }),
+    );
+    const { xml } = anInvoice({ itens, enxuto: true });
+    expect(Buffer.byteLength(JSON.stringify({ xml }))).toBeLessThan(262_144);
+    const parsed = parseNfe(xml);
+    expect(parsed.ok && parsed.value.itens).toHaveLength(990);
+  });
+
   it('uses the Simples Nacional groups for a CRT 1 issuer', () => {
     const parsed = parseNfe(
       anInvoice({
