@@ -1,4 +1,4 @@
-import { describeAs } from '@factory/http';
+import { cost, describeAs } from '@factory/http';
 import { z } from 'zod';
 
 // Strings the service answers, each with its format. The schemas check the value (tests parse
@@ -11,3 +11,12 @@ export const instant = () =>
 
 /** A production day, AAAA-MM-DD. */
 export const day = () => describeAs(z.iso.date(), { type: 'string', format: 'date' });
+
+/**
+ * Money in reais, `null` for a token without `custos:ler`. The description says what it is and,
+ * where the service rounds it, to how many places, as the specification does.
+ */
+export const money = (description: string) => cost(z.number().nullable().meta({ description }));
+
+/** A percentage written as a fraction, as the specification's conventions say. */
+export const fraction = () => z.number().meta({ description: 'Fração: 0,05 é 5 %.' });

@@ -1,6 +1,6 @@
-import { cost, formatInstant } from '@factory/http';
+import { formatInstant } from '@factory/http';
 import { z } from 'zod';
-import { day, instant } from './answer-fields.js';
+import { day, instant, money } from './answer-fields.js';
 
 /** The production record (Apontamento), as its writes, its list and its by-id route answer it. */
 export const apontamentoSchema = z.object({
@@ -12,8 +12,7 @@ export const apontamentoSchema = z.object({
   referencia: z.string().nullable(),
   motivo: z.string().nullable(),
   estado: z.enum(['registrado', 'cancelado']),
-  /** Reais, 2 places. */
-  custo: cost(z.number().nullable()),
+  custo: money('Reais, arredondado a 2 casas: o custo do que o apontamento consumiu.'),
   movimentos: z.array(z.uuid()),
   criado_em: instant(),
   atualizado_em: instant(),

@@ -125,7 +125,7 @@ export const produtoExample: z.input<typeof produtoSchema> = {
   icms_pct: 17,
   importado: false,
   variacao: { grupo_id: '2c1b0a9f-8e7d-4c6b-9a5f-4e3d2c1b0a9f', base: false, eixos: ['cor', 'tamanho'] },
-  custo_ficha: 5.481,
+  custo_ficha: 5.48,
   custo_ficha_bruto: 5.22,
   custo_manual: null,
   criado_em: '2026-02-02T10:10:00.000-03:00',

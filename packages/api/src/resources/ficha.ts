@@ -1,6 +1,6 @@
-import { cost } from '@factory/http';
+import { CUSTO_DA_FICHA_PLACES } from '@factory/domain';
 import { z } from 'zod';
-import { instant } from './answer-fields.js';
+import { fraction, instant, money } from './answer-fields.js';
 import { instantOf, numberOf } from './instant-of.js';
 
 /** LinhaDaFicha: both `insumo_id` and `componente_id` always present, the one not applying null. */
@@ -11,7 +11,7 @@ export const linhaDaFichaSchema = z.object({
   componente_id: z.uuid().nullable(),
   consumo: z.number(),
   unidade: z.string(),
-  perda_pct: z.number(),
+  perda_pct: fraction(),
 });
 
 /** The Ficha resource, as the bill lists and the bill writes answer it. */
@@ -22,8 +22,7 @@ export const fichaSchema = z.object({
   /** The instant the version was created. */
   atualizado_em: instant(),
   linhas: z.array(linhaDaFichaSchema),
-  /** Reais, 4 places. */
-  custo: cost(z.number().nullable()),
+  custo: money(`Reais, arredondado a ${CUSTO_DA_FICHA_PLACES} casas: o custo de uma unidade do produto.`),
 });
 
 export type Ficha = z.output<typeof fichaSchema>;

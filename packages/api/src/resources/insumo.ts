@@ -1,7 +1,6 @@
 import { NCM_PATTERN, SKU_PATTERN } from '@factory/domain';
-import { cost } from '@factory/http';
 import { z } from 'zod';
-import { instant } from './answer-fields.js';
+import { instant, money } from './answer-fields.js';
 import { instantOf } from './instant-of.js';
 
 /** The Insumo resource: every key always present, in the specification's order. */
@@ -19,9 +18,9 @@ export const insumoSchema = z.object({
   lead_time_dias: z.number().int().nullable(),
   fornecedor_padrao_id: z.uuid().nullable(),
   saldo: z.number(),
-  custo_medio: cost(z.number().nullable()),
-  custo_medio_bruto: cost(z.number().nullable()),
-  custo_referencia: cost(z.number().nullable()),
+  custo_medio: money('Reais por unidade de consumo: o custo médio ponderado de todos os locais.'),
+  custo_medio_bruto: money('Reais por unidade de consumo: o custo médio com os impostos de entrada.'),
+  custo_referencia: money('Reais: o custo de referência, usado quando não há saldo.'),
   criado_em: instant(),
   atualizado_em: instant(),
   excluido_em: instant().nullable(),

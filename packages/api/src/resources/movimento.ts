@@ -1,7 +1,6 @@
 import { ORIGENS, TIPOS_MOVIMENTO } from '@factory/domain';
-import { cost } from '@factory/http';
 import { z } from 'zod';
-import { instant } from './answer-fields.js';
+import { instant, money } from './answer-fields.js';
 import { instantOf, numberOf } from './instant-of.js';
 
 /** The specification's Movimento, as both the ledger list and the movement writes answer it. */
@@ -12,7 +11,7 @@ export const movimentoSchema = z.object({
   tipo: z.enum(TIPOS_MOVIMENTO),
   quantidade: z.number(),
   unidade: z.string(),
-  custo_unitario: cost(z.number().nullable()),
+  custo_unitario: money('Reais por unidade do movimento.'),
   referencia: z.string().nullable(),
   motivo: z.string().nullable(),
   origem: z.enum(ORIGENS),

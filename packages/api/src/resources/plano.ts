@@ -1,6 +1,6 @@
-import { cost, formatInstant } from '@factory/http';
+import { formatInstant } from '@factory/http';
 import { z } from 'zod';
-import { day, instant } from './answer-fields.js';
+import { day, instant, money } from './answer-fields.js';
 
 export const necessidadeSchema = z.object({
   insumo_id: z.uuid(),
@@ -9,8 +9,7 @@ export const necessidadeSchema = z.object({
   unidade: z.string(),
   saldo: z.number(),
   falta: z.number(),
-  /** Reais, 2 places. */
-  custo: cost(z.number().nullable()),
+  custo: money('Reais, arredondado a 2 casas: a quantidade pelo custo médio do insumo no local.'),
 });
 
 /** The day plan (Plano), as GET /v1/producao/plano and PUT /v1/producao/plano/{dia} answer it. */

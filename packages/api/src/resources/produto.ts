@@ -1,7 +1,6 @@
-import { GTIN_DIGITS, NCM_PATTERN, SKU_PATTERN } from '@factory/domain';
-import { cost } from '@factory/http';
+import { CUSTO_FICHA_PLACES, GTIN_DIGITS, NCM_PATTERN, SKU_PATTERN } from '@factory/domain';
 import { z } from 'zod';
-import { instant } from './answer-fields.js';
+import { fraction, instant, money } from './answer-fields.js';
 import { instantOf } from './instant-of.js';
 
 const decimal = z.number().nullable();
@@ -24,13 +23,17 @@ export const produtoSchema = z.object({
   largura_cm: decimal,
   altura_cm: decimal,
   comprimento_cm: decimal,
-  ipi_pct: decimal,
-  icms_pct: decimal,
+  ipi_pct: fraction().nullable(),
+  icms_pct: fraction().nullable(),
   importado: z.boolean(),
   variacao: z.object({ grupo_id: z.uuid(), base: z.boolean(), eixos: z.array(z.string()) }).nullable(),
-  custo_ficha: cost(decimal),
-  custo_ficha_bruto: cost(decimal),
-  custo_manual: cost(decimal),
+  custo_ficha: money(
+    `Reais, arredondado a ${CUSTO_FICHA_PLACES} casas: o custo da ficha ativa; null também sem ficha.`,
+  ),
+  custo_ficha_bruto: money(
+    `Reais, arredondado a ${CUSTO_FICHA_PLACES} casas: o custo da ficha com os impostos de entrada.`,
+  ),
+  custo_manual: money('Reais: o custo informado à mão.'),
   criado_em: instant(),
   atualizado_em: instant(),
   excluido_em: instant().nullable(),

@@ -1,6 +1,5 @@
-import { cost } from '@factory/http';
 import { z } from 'zod';
-import { instant } from './answer-fields.js';
+import { instant, money } from './answer-fields.js';
 import { instantOf } from './instant-of.js';
 
 /** What a balance and a position at an instant share: the item, the location and the amounts. */
@@ -9,8 +8,8 @@ export const balanceFields = {
   local_id: z.uuid(),
   saldo: z.number(),
   unidade: z.string(),
-  custo_medio: cost(z.number().nullable()),
-  valor: cost(z.number().nullable()),
+  custo_medio: money('Reais por unidade, neste local.'),
+  valor: money('Reais: saldo vezes custo_medio.'),
 };
 
 type BalanceFields = z.output<z.ZodObject<typeof balanceFields>>;

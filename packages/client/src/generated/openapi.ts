@@ -999,7 +999,9 @@ export interface operations {
                             local_id: string;
                             saldo: number;
                             unidade: string;
+                            /** @description Reais por unidade, neste local. */
                             custo_medio: number | null;
+                            /** @description Reais: saldo vezes custo_medio. */
                             valor: number | null;
                             /** Format: date-time */
                             atualizado_em: string;
@@ -1176,6 +1178,7 @@ export interface operations {
                             tipo: "entrada_nfe" | "entrada_manual" | "baixa_producao" | "ajuste" | "perda" | "estorno" | "saldo_inicial";
                             quantidade: number;
                             unidade: string;
+                            /** @description Reais por unidade do movimento. */
                             custo_unitario: number | null;
                             referencia: string | null;
                             motivo: string | null;
@@ -1376,6 +1379,7 @@ export interface operations {
                         tipo: "entrada_nfe" | "entrada_manual" | "baixa_producao" | "ajuste" | "perda" | "estorno" | "saldo_inicial";
                         quantidade: number;
                         unidade: string;
+                        /** @description Reais por unidade do movimento. */
                         custo_unitario: number | null;
                         referencia: string | null;
                         motivo: string | null;
@@ -1637,7 +1641,9 @@ export interface operations {
                             local_id: string;
                             saldo: number;
                             unidade: string;
+                            /** @description Reais por unidade, neste local. */
                             custo_medio: number | null;
+                            /** @description Reais: saldo vezes custo_medio. */
                             valor: number | null;
                             /** Format: date-time */
                             ultimo_movimento_em: string;
@@ -1822,6 +1828,7 @@ export interface operations {
                             unidade: string;
                             saldo: number;
                             falta: number;
+                            /** @description Reais, arredondado a 2 casas: a quantidade pelo custo médio do insumo no local. */
                             custo: number | null;
                         }[];
                         atualizado_em: string | null;
@@ -2001,6 +2008,7 @@ export interface operations {
                             motivo: string | null;
                             /** @enum {string} */
                             estado: "registrado" | "cancelado";
+                            /** @description Reais, arredondado a 2 casas: o custo do que o apontamento consumiu. */
                             custo: number | null;
                             movimentos: string[];
                             /** Format: date-time */
@@ -2202,6 +2210,7 @@ export interface operations {
                         motivo: string | null;
                         /** @enum {string} */
                         estado: "registrado" | "cancelado";
+                        /** @description Reais, arredondado a 2 casas: o custo do que o apontamento consumiu. */
                         custo: number | null;
                         movimentos: string[];
                         /** Format: date-time */
@@ -2462,6 +2471,7 @@ export interface operations {
                         motivo: string | null;
                         /** @enum {string} */
                         estado: "registrado" | "cancelado";
+                        /** @description Reais, arredondado a 2 casas: o custo do que o apontamento consumiu. */
                         custo: number | null;
                         movimentos: string[];
                         /** Format: date-time */
@@ -2662,7 +2672,7 @@ export interface operations {
                      *               "tamanho"
                      *             ]
                      *           },
-                     *           "custo_ficha": 5.481,
+                     *           "custo_ficha": 5.48,
                      *           "custo_ficha_bruto": 5.22,
                      *           "custo_manual": null,
                      *           "criado_em": "2026-02-02T10:10:00.000-03:00",
@@ -2705,8 +2715,11 @@ export interface operations {
                                 base: boolean;
                                 eixos: string[];
                             } | null;
+                            /** @description Reais, arredondado a 2 casas: o custo da ficha ativa; null também sem ficha. */
                             custo_ficha: number | null;
+                            /** @description Reais, arredondado a 2 casas: o custo da ficha com os impostos de entrada. */
                             custo_ficha_bruto: number | null;
+                            /** @description Reais: o custo informado à mão. */
                             custo_manual: number | null;
                             /** Format: date-time */
                             criado_em: string;
@@ -2883,7 +2896,7 @@ export interface operations {
                      *           "tamanho"
                      *         ]
                      *       },
-                     *       "custo_ficha": 5.481,
+                     *       "custo_ficha": 5.48,
                      *       "custo_ficha_bruto": 5.22,
                      *       "custo_manual": null,
                      *       "criado_em": "2026-02-02T10:10:00.000-03:00",
@@ -2922,8 +2935,11 @@ export interface operations {
                             base: boolean;
                             eixos: string[];
                         } | null;
+                        /** @description Reais, arredondado a 2 casas: o custo da ficha ativa; null também sem ficha. */
                         custo_ficha: number | null;
+                        /** @description Reais, arredondado a 2 casas: o custo da ficha com os impostos de entrada. */
                         custo_ficha_bruto: number | null;
+                        /** @description Reais: o custo informado à mão. */
                         custo_manual: number | null;
                         /** Format: date-time */
                         criado_em: string;
@@ -3390,8 +3406,11 @@ export interface operations {
                             lead_time_dias: number | null;
                             fornecedor_padrao_id: string | null;
                             saldo: number;
+                            /** @description Reais por unidade de consumo: o custo médio ponderado de todos os locais. */
                             custo_medio: number | null;
+                            /** @description Reais por unidade de consumo: o custo médio com os impostos de entrada. */
                             custo_medio_bruto: number | null;
+                            /** @description Reais: o custo de referência, usado quando não há saldo. */
                             custo_referencia: number | null;
                             /** Format: date-time */
                             criado_em: string;
@@ -3572,8 +3591,11 @@ export interface operations {
                         lead_time_dias: number | null;
                         fornecedor_padrao_id: string | null;
                         saldo: number;
+                        /** @description Reais por unidade de consumo: o custo médio ponderado de todos os locais. */
                         custo_medio: number | null;
+                        /** @description Reais por unidade de consumo: o custo médio com os impostos de entrada. */
                         custo_medio_bruto: number | null;
+                        /** @description Reais: o custo de referência, usado quando não há saldo. */
                         custo_referencia: number | null;
                         /** Format: date-time */
                         criado_em: string;
@@ -4658,8 +4680,10 @@ export interface operations {
                                 componente_id: string | null;
                                 consumo: number;
                                 unidade: string;
+                                /** @description Fração: 0,05 é 5 %. */
                                 perda_pct: number;
                             }[];
+                            /** @description Reais, arredondado a 4 casas: o custo de uma unidade do produto. */
                             custo: number | null;
                         }[];
                         proximo_cursor: string | null;
@@ -4833,8 +4857,10 @@ export interface operations {
                             componente_id: string | null;
                             consumo: number;
                             unidade: string;
+                            /** @description Fração: 0,05 é 5 %. */
                             perda_pct: number;
                         }[];
+                        /** @description Reais, arredondado a 4 casas: o custo de uma unidade do produto. */
                         custo: number | null;
                     };
                 };
@@ -5058,8 +5084,10 @@ export interface operations {
                             componente_id: string | null;
                             consumo: number;
                             unidade: string;
+                            /** @description Fração: 0,05 é 5 %. */
                             perda_pct: number;
                         }[];
+                        /** @description Reais, arredondado a 4 casas: o custo de uma unidade do produto. */
                         custo: number | null;
                     };
                 };
@@ -6664,6 +6692,7 @@ export interface operations {
                         tipo: "entrada_nfe" | "entrada_manual" | "baixa_producao" | "ajuste" | "perda" | "estorno" | "saldo_inicial";
                         quantidade: number;
                         unidade: string;
+                        /** @description Reais por unidade do movimento. */
                         custo_unitario: number | null;
                         referencia: string | null;
                         motivo: string | null;
@@ -7858,6 +7887,7 @@ export interface operations {
                             unidade: string;
                             saldo: number;
                             falta: number;
+                            /** @description Reais, arredondado a 2 casas: a quantidade pelo custo médio do insumo no local. */
                             custo: number | null;
                         }[];
                         atualizado_em: string | null;
@@ -8152,6 +8182,7 @@ export interface operations {
                         motivo: string | null;
                         /** @enum {string} */
                         estado: "registrado" | "cancelado";
+                        /** @description Reais, arredondado a 2 casas: o custo do que o apontamento consumiu. */
                         custo: number | null;
                         movimentos: string[];
                         /** Format: date-time */
