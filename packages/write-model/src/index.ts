@@ -10,6 +10,16 @@ export {
 export type { DeactivateBillOutcome } from './catalog/fichas-desativar/fichas-desativar.js';
 export type { BillLineInput, DefineBillOutcome } from './catalog/fichas-substituir/fichas-substituir.js';
 export type { ProductRelations } from './catalog/product-relations.js';
+export {
+  type BatchItemResult,
+  type BatchSpec,
+  type ItemKey,
+  isObject,
+  type RawItem,
+  runBatch,
+  skuKeys,
+  skuOf,
+} from './catalog/run-batch.js';
 export type { DecidedFields, DecidedRow } from './decided-row.js';
 export type { Decider, Decision, SnapshotCodec } from './decider.js';
 export { eventIdsFor, uuidV5 } from './event-ids.js';

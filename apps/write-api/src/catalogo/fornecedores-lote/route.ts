@@ -1,8 +1,8 @@
 import { fornecedoresLote, fornecedorItemSchema } from '@factory/api';
 import { defineRoute, withIdempotency } from '@factory/http';
+import { type ItemKey, type RawItem, runBatch } from '@factory/write-model';
 import { type CatalogoDeps, catalogContextOf } from '../catalogo-deps.js';
 import { loteAnswer } from '../lote-answer.js';
-import { type ItemKey, type RawItem, runBatch } from '../run-batch.js';
 
 /** Suppliers are matched by `id`, else by tax id (punctuation ignored); neither: a new one. */
 const supplierKeys = (item: RawItem): ItemKey[] => {

@@ -1,8 +1,8 @@
 import { insumoItemSchema, insumosLote } from '@factory/api';
 import { defineRoute, withIdempotency } from '@factory/http';
+import { runBatch, skuKeys, skuOf } from '@factory/write-model';
 import { type CatalogoDeps, catalogContextOf } from '../catalogo-deps.js';
 import { loteAnswer } from '../lote-answer.js';
-import { runBatch, skuKeys, skuOf } from '../run-batch.js';
 
 /** POST /v1/insumos/lote: upserts up to 100 supply items by SKU, item by item. */
 export const insumosLoteRoute = (deps: CatalogoDeps) =>

@@ -1,9 +1,15 @@
 import { produtoItemSchema, produtosLote } from '@factory/api';
 import { defineRoute, withIdempotency } from '@factory/http';
-import type { ProductRelations } from '@factory/write-model';
+import {
+  isObject,
+  type ProductRelations,
+  type RawItem,
+  runBatch,
+  skuKeys,
+  skuOf,
+} from '@factory/write-model';
 import { type CatalogoDeps, catalogContextOf } from '../catalogo-deps.js';
 import { loteAnswer } from '../lote-answer.js';
-import { isObject, type RawItem, runBatch, skuKeys, skuOf } from '../run-batch.js';
 
 /**
  * What a product item's decision reads or changes besides its own SKU: the aliases it claims

@@ -1,6 +1,6 @@
-import type { Resultado } from '@factory/api';
-import { Lanes, type SaveOutcome } from '@factory/write-model';
-import { itemError } from './refusal.js';
+import { Lanes } from '../lanes.js';
+import type { SaveOutcome } from './catalog-outcome.js';
+import { itemError } from './item-error.js';
 
 export type RawItem = Record<string, unknown>;
 
@@ -22,11 +22,22 @@ export interface BatchSpec {
   save(item: RawItem, indice: number): Promise<SaveOutcome>;
 }
 
+/** One item's result, as the API's `Resultado` shows it: its id, or why it was refused. */
+export interface BatchItemResult {
+  indice: number;
+  sku: string | null;
+  ok: boolean;
+  id: string | null;
+  erro: string | null;
+}
+
 /** Items whose commands run at once; each holds a connection while it appends. */
 const CONCURRENCY = 4;
 
 /**
- * Each item is its own command on its own stream with its own append: a refused item never
+ * A catalog batch (products, supply items, suppliers), the batch lanes of the write side: each
+ * item is its own command (the catalog's `handleCommand` run) on its own stream with its own
+ * append: a refused item never
  * stops the others. Items sharing a key or a touched value (an alias, a group head's SKU) run
  * in body order, so a later one sees what an earlier one wrote; the others run side by side,
  * a few at a time, which overlaps their commits. `position`: the last (greatest) position
@@ -35,12 +46,12 @@ const CONCURRENCY = 4;
 export async function runBatch(
   itens: readonly unknown[],
   spec: BatchSpec,
-): Promise<{ resultados: Resultado[]; position: number | null }> {
+): Promise<{ resultados: BatchItemResult[]; position: number | null }> {
   const fields = new Set(spec.fields);
   const seen = new Map<string, number>();
   const written = new Map<string, number>();
   const lanes = new Lanes(CONCURRENCY);
-  const resultados: Promise<Resultado>[] = [];
+  const resultados: Promise<BatchItemResult>[] = [];
   let position: number | null = null;
   for (const [indice, item] of itens.entries()) {
     const refused = (sku: string | null, erro: string) =>
@@ -68,7 +79,7 @@ export async function runBatch(
     const touched = spec.touches(raw);
     const lane = touched === null ? null : [...keys.map(({ key }) => key), ...touched];
     resultados.push(
-      lanes.run(lane, async (): Promise<Resultado> => {
+      lanes.run(lane, async (): Promise<BatchItemResult> => {
         // A record already written by an earlier item, named now by another key (a supplier
         // matched by tax id, then by id): a repeat too. Only lanes of `null` items reach it.
         const earlier = keys.map(({ key }) => written.get(key)).find((i) => i !== undefined);

@@ -1,4 +1,4 @@
-import type { WriteRefusal } from '@factory/write-model';
+import type { WriteRefusal } from '../write-refusal.js';
 
 /**
  * A batch item's `erro`: the field, then the reason (the decider's text without the field's
