@@ -15,7 +15,10 @@ export const substituirFichaRoute = (deps: CatalogoDeps) =>
           const context = catalogContextOf(auth, request, key, deps.clock());
           const outcome = await deps.catalog.defineBill(context, params.produto_id, body.linhas);
           if (!outcome.ok) throw refusalError(outcome.error);
-          const custo = await answeredBillCost(deps, context.empresaId, params.produto_id);
+          // A token without custos:ler is shown null (the cost-field hook): no need to compute it.
+          const custo = context.canReadCosts
+            ? await answeredBillCost(deps, context.empresaId, params.produto_id)
+            : null;
           return {
             status: 200,
             headers: positionHeader(outcome.position),
