@@ -28,6 +28,15 @@ export {
   type VinculoFornecedorDefinido,
   type VinculoFornecedorRemovido,
 } from './events.js';
+export {
+  type DefinirVinculo,
+  decideDefineLink,
+  decideRemoveLink,
+  evolveVinculos,
+  initialVinculosState,
+  MAX_CODIGO,
+  type VinculosState,
+} from './links/supplier-links.js';
 export type { NfeDocumento, NfeIcms, NfeItem, TipoAmbiente } from './nota-fiscal.js';
 export type {
   CancelarPedidoCompra,

@@ -153,7 +153,7 @@ function runChecks(command: ReceberNota, exigirVinculos: boolean): Checked<Check
     );
   }
   // 5. The issuer is a supplier of the company.
-  if (context.fornecedorId === null) {
+  if (context.fornecedorId === null || documento.emit.cnpj === null) {
     return validation(
       'xml',
       documento.emit.cnpj

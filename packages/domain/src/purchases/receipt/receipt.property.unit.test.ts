@@ -255,7 +255,7 @@ describe('receipts of random invoices', () => {
           }
         },
       ),
-      { numRuns: 150 },
+      { numRuns: 100 },
     );
   });
 });

@@ -171,6 +171,14 @@ describe('receiving an invoice', () => {
       });
     });
 
+    it('5: an issuer without CNPJ (a CPF) is no supplier either', () => {
+      const cpf = documento(doc.itens, { emit: { cnpj: null, crt: 3 } });
+      expect(error(decideReceipt(receber(cpf, { vinculos: links })))).toMatchObject({
+        campo: 'xml',
+        mensagem: 'o emitente da NF-e não tem CNPJ: só se recebem notas de fornecedores cadastrados por CNPJ',
+      });
+    });
+
     it('6: the key was received and not cancelled (409); a cancelled receipt does not count', () => {
       const first = decideReceipt(receber(doc, { vinculos: links }));
       if (!first.ok) throw new Error('setup');
