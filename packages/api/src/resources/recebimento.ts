@@ -1,3 +1,4 @@
+import type { SituacaoVinculo } from '@factory/domain';
 import { z } from 'zod';
 import { uuidText } from './decided-fields.js';
 import { itemNotaSchema, notaSchema } from './nota.js';
@@ -29,9 +30,16 @@ export type RecebimentoBody = z.output<typeof recebimentoBodySchema>;
 
 /**
  * How the preview found each item's supply item: by a link sent in `vinculos`, by the link
- * saved for the supplier's code, or not at all.
+ * saved for the supplier's code, or not at all (the domain's SituacaoVinculo, every one).
  */
-export const SITUACOES_VINCULO = ['vinculado', 'aprendido', 'sem_vinculo'] as const;
+export const SITUACOES_VINCULO = [
+  'vinculado',
+  'aprendido',
+  'sem_vinculo',
+] as const satisfies readonly SituacaoVinculo[];
+// A value the domain adds and this list lacks fails the type check here.
+type Missing = Exclude<SituacaoVinculo, (typeof SITUACOES_VINCULO)[number]>;
+true satisfies [Missing] extends [never] ? true : Missing;
 
 /** An item of the preview: unmapped (`sem_vinculo`), its supply item, quantities and costs are null. */
 export const itemPreviaSchema = itemNotaSchema.extend({
