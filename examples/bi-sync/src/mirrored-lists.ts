@@ -68,4 +68,13 @@ export const MIRRORED_LISTS: readonly MirroredList[] = [
     incremental: byUpdate,
     escopo: 'producao:ler',
   },
+  // Purchase orders and received invoices, each with its lines in `dados`; a cancelled one stays.
+  {
+    table: 'pedidos_compra',
+    path: '/v1/compras/pedidos',
+    key: ['id'],
+    incremental: byUpdate,
+    escopo: 'compras:ler',
+  },
+  { table: 'notas', path: '/v1/notas', key: ['id'], incremental: byUpdate, escopo: 'notas:ler' },
 ];

@@ -22,6 +22,8 @@ const ESCOPOS = [
   'estoque:ler',
   'estoque:escrever',
   'producao:ler',
+  'compras:ler',
+  'notas:ler',
   'custos:ler',
 ];
 
