@@ -30,9 +30,10 @@ export {
   type IdempotencyOptions,
   withIdempotency,
 } from './idempotency/with-idempotency.js';
+export { registerHealthRoutes } from './observability/health-routes.js';
 export { describeAs, openApiSchema } from './openapi/json-schema.js';
 export { buildOpenApiDocument } from './openapi/openapi-document.js';
-export { openApiRoute } from './openapi/openapi-route.js';
+export { describedRoute } from './openapi/openapi-route.js';
 export { CursorCodec, type CursorScope, type KeysetValue } from './pagination/cursor-codec.js';
 export { instantFilterUtc } from './pagination/instant-filter.js';
 export { keysetField } from './pagination/keyset-fields.js';
@@ -45,6 +46,7 @@ export { createRateLimiter } from './rate-limit/create-rate-limiter.js';
 export { MemoryRateLimiter } from './rate-limit/memory-rate-limiter.js';
 export type { RateDecision, RateLimiter, RateLimits } from './rate-limit/rate-limiter.js';
 export { RedisRateLimiter } from './rate-limit/redis-rate-limiter.js';
+export type { PlatformRoutes } from './routes/platform-routes.js';
 export { registerRoute } from './routes/register-route.js';
 export { RouteCatalog } from './routes/route-catalog.js';
 export {
