@@ -18,6 +18,7 @@ export async function planFacts(
   itens: readonly ItemDoPlanoInput[],
 ): Promise<PlanoContext> {
   const localIds = idsOf(itens, 'local_id');
+  const locations = localIds.map((localId) => ({ empresaId, localId }));
   const [products, active] = await Promise.all([
     pool.query<{ products: string[] }>(
       `SELECT coalesce(array_agg(p.produto_id::text), '{}') AS products FROM catalog_products p
@@ -25,7 +26,7 @@ export async function planFacts(
           AND p.excluido_em IS NULL AND p.ficha_versao IS NOT NULL`,
       [empresaId, idsOf(itens, 'produto_id')],
     ),
-    readActiveLocations(pool, localIds.map((localId) => ({ empresaId, localId }))),
+    readActiveLocations(pool, locations),
   ]);
   return {
     products: new Set(products.rows[0]!.products),
