@@ -11,12 +11,12 @@ import {
   type RowsMode,
 } from '@factory/write-model';
 import { catalogoRoutes } from './catalogo/catalogo-routes.js';
-import { estornarMovimentoRoute } from './estoque/estornar-movimento/route.js';
-import { registrarMovimentoRoute } from './estoque/registrar-movimento/route.js';
-import { cancelarApontamentoRoute } from './producao/cancelar-apontamento/route.js';
-import { registrarApontamentoRoute } from './producao/registrar-apontamento/route.js';
-import { substituirPlanoRoute } from './producao/substituir-plano/route.js';
+import { cancelarApontamentoRoute } from './production/cancelar-apontamento/route.js';
+import { registrarApontamentoRoute } from './production/registrar-apontamento/route.js';
+import { substituirPlanoRoute } from './production/substituir-plano/route.js';
 import { purchasesRoutes } from './purchases/purchases-routes.js';
+import { estornarMovimentoRoute } from './stock/estornar-movimento/route.js';
+import { registrarMovimentoRoute } from './stock/registrar-movimento/route.js';
 
 export interface WriteApiDeps {
   pool: Pool;

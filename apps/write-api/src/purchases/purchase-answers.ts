@@ -7,7 +7,7 @@ import type {
   RecordedNota,
   RecordedOrder,
 } from '@factory/write-model';
-import type { AnswerRecorder } from '../estoque/answer-movement.js';
+import type { AnswerRecorder } from '../stock/answer-movement.js';
 
 /** The order as the API shows it, from its events. */
 export function pedidoOf(order: RecordedOrder): PedidoCompra {

@@ -1,6 +1,6 @@
 import { cancelarRecebimento } from '@factory/api';
 import { defineRoute, withIdempotency } from '@factory/http';
-import { writeContextOf } from '../../estoque/write-context.js';
+import { writeContextOf } from '../../stock/write-context.js';
 import { answerNota } from '../purchase-answers.js';
 import type { PurchasesRouteDeps } from '../purchases-deps.js';
 

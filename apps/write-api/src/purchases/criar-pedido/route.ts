@@ -1,6 +1,6 @@
 import { criarPedidoCompra } from '@factory/api';
 import { canSeeCosts, defineRoute, withIdempotency } from '@factory/http';
-import { writeContextOf } from '../../estoque/write-context.js';
+import { writeContextOf } from '../../stock/write-context.js';
 import { answerOrder } from '../purchase-answers.js';
 import type { PurchasesRouteDeps } from '../purchases-deps.js';
 

@@ -1,6 +1,6 @@
 import { definirVinculoFornecedor, presentVinculoFornecedor } from '@factory/api';
 import { defineRoute, refusalError, withIdempotency } from '@factory/http';
-import { writeContextOf } from '../../estoque/write-context.js';
+import { writeContextOf } from '../../stock/write-context.js';
 import type { PurchasesRouteDeps } from '../purchases-deps.js';
 
 /** PUT /v1/fornecedores/{id}/vinculos/{codigo}: creates or replaces the link; Idempotency-Key optional. */

@@ -1,7 +1,7 @@
 import { type PreviaRecebimento, previaRecebimento } from '@factory/api';
 import type { PreviaRecebimento as PreviaDecidida } from '@factory/domain';
 import { defineRoute, formatInstant, refusalError } from '@factory/http';
-import { writeContextOf } from '../../estoque/write-context.js';
+import { writeContextOf } from '../../stock/write-context.js';
 import { parsedReceipt } from '../parsed-receipt.js';
 import type { PurchasesRouteDeps } from '../purchases-deps.js';
 

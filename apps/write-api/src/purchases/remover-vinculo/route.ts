@@ -1,6 +1,6 @@
 import { removerVinculoFornecedor } from '@factory/api';
 import { defineRoute, refusalError } from '@factory/http';
-import { writeContextOf } from '../../estoque/write-context.js';
+import { writeContextOf } from '../../stock/write-context.js';
 import type { PurchasesRouteDeps } from '../purchases-deps.js';
 
 /**

@@ -1,14 +1,14 @@
 import { registrarApontamento } from '@factory/api';
 import { defineRoute, withIdempotency } from '@factory/http';
-import { writeContextOf } from '../../estoque/write-context.js';
+import { writeContextOf } from '../../stock/write-context.js';
 import { answerRecord } from '../answer-record.js';
-import type { ProducaoDeps } from '../producao-deps.js';
+import type { ProductionRouteDeps } from '../production-deps.js';
 
 /**
  * POST /v1/producao/apontamentos: registers a production record and its baixa_producao
  * movements, atomically; Idempotency-Key required, as on every POST that creates movements.
  */
-export const registrarApontamentoRoute = (deps: ProducaoDeps) =>
+export const registrarApontamentoRoute = (deps: ProductionRouteDeps) =>
   defineRoute({
     ...registrarApontamento,
     handler: ({ body, auth, request, reply }) =>

@@ -1,11 +1,11 @@
 import { estornarMovimento } from '@factory/api';
 import { defineRoute, withIdempotency } from '@factory/http';
 import { answerMovement } from '../answer-movement.js';
-import type { EstoqueDeps } from '../estoque-deps.js';
+import type { StockRouteDeps } from '../stock-deps.js';
 import { writeContextOf } from '../write-context.js';
 
 /** POST /v1/estoque/movimentos/{id}/estorno: reverses a movement; Idempotency-Key optional. */
-export const estornarMovimentoRoute = (deps: EstoqueDeps) =>
+export const estornarMovimentoRoute = (deps: StockRouteDeps) =>
   defineRoute({
     ...estornarMovimento,
     handler: ({ params, body, auth, request, reply }) =>

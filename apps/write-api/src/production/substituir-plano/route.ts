@@ -3,11 +3,11 @@ import { isValidDia } from '@factory/domain';
 import { ApiError, defineRoute, refusalError, withIdempotency } from '@factory/http';
 import { planView } from '@factory/read-models';
 import { positionHeader } from '../../catalogo/catalogo-deps.js';
-import { writeContextOf } from '../../estoque/write-context.js';
-import type { ProducaoDeps } from '../producao-deps.js';
+import { writeContextOf } from '../../stock/write-context.js';
+import type { ProductionRouteDeps } from '../production-deps.js';
 
 /** PUT /v1/producao/plano/{dia}: the lines become the day's plan, versao + 1. */
-export const substituirPlanoRoute = (deps: ProducaoDeps) =>
+export const substituirPlanoRoute = (deps: ProductionRouteDeps) =>
   defineRoute({
     ...substituirPlano,
     handler: ({ params, body, auth, request, reply }) => {

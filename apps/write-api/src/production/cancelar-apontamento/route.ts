@@ -1,14 +1,14 @@
 import { cancelarApontamento } from '@factory/api';
 import { defineRoute, withIdempotency } from '@factory/http';
-import { writeContextOf } from '../../estoque/write-context.js';
+import { writeContextOf } from '../../stock/write-context.js';
 import { answerRecord } from '../answer-record.js';
-import type { ProducaoDeps } from '../producao-deps.js';
+import type { ProductionRouteDeps } from '../production-deps.js';
 
 /**
  * POST /v1/producao/apontamentos/{id}/cancelamento: reverses every movement of the record and
  * marks it cancelled, atomically. Body and Idempotency-Key optional (as on a reversal).
  */
-export const cancelarApontamentoRoute = (deps: ProducaoDeps) =>
+export const cancelarApontamentoRoute = (deps: ProductionRouteDeps) =>
   defineRoute({
     ...cancelarApontamento,
     handler: ({ params, body, auth, request, reply }) =>

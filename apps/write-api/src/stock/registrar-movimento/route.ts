@@ -1,11 +1,11 @@
 import { registrarMovimento } from '@factory/api';
 import { defineRoute, withIdempotency } from '@factory/http';
 import { answerMovement } from '../answer-movement.js';
-import type { EstoqueDeps } from '../estoque-deps.js';
+import type { StockRouteDeps } from '../stock-deps.js';
 import { writeContextOf } from '../write-context.js';
 
 /** POST /v1/estoque/movimentos: registers a movement; Idempotency-Key required. */
-export const registrarMovimentoRoute = (deps: EstoqueDeps) =>
+export const registrarMovimentoRoute = (deps: StockRouteDeps) =>
   defineRoute({
     ...registrarMovimento,
     handler: ({ body, auth, request, reply }) =>

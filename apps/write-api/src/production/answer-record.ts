@@ -1,7 +1,7 @@
 import { type Apontamento, toApontamento } from '@factory/api';
 import { type FreshAnswer, keyAnswers, refusalError } from '@factory/http';
 import type { RecordedProduction, RecordOutcome, RecordWriteOptions } from '@factory/write-model';
-import type { AnswerRecorder } from '../estoque/answer-movement.js';
+import type { AnswerRecorder } from '../stock/answer-movement.js';
 
 /** The record as the API shows it, from its events. */
 export function apontamentoOf(recorded: RecordedProduction): Apontamento {
