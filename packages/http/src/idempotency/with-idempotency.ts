@@ -50,7 +50,8 @@ export interface FreshAnswer<T> {
   body: T;
   /**
    * True when this answer was recorded under the key by the write's own statement, through
-   * `attempt.answerWrite` (the write committed with it). Saves the commit that records it after.
+   * a `keyAnswers` row built with `attempt.answerFields` (the write committed with it). Saves the
+   * commit that records it after.
    */
   recorded?: boolean;
 }
