@@ -1,4 +1,10 @@
-import type { StockError, VinculoEvent } from '@factory/domain';
+import {
+  type DefinirVinculo,
+  decideDefineLink,
+  type FornecedorParaCompra,
+  type StockError,
+  type VinculoEvent,
+} from '@factory/domain';
 import type { Decider } from '../../decider.js';
 import { eventIdsFor } from '../../event-ids.js';
 import { handleCommand } from '../../handle-command.js';
@@ -9,16 +15,22 @@ import { type LinksRecord, linksFold, type SavedLink } from '../links-record.js'
 import { supplierForPurchase, supplyItemsForPurchase } from '../purchase-facts.js';
 import { linksStream } from '../purchase-streams.js';
 import type { PurchaseOutcome, PurchasesDeps } from '../purchases-deps.js';
-import { type DefinirVinculo, decideDefineLink } from './decide-link.js';
 
 const NOT_FOUND = {
   ok: false,
   error: { kind: 'not_found', campo: 'id', mensagem: 'fornecedor não encontrado' },
 } as const;
 
-const defineDecider: Decider<LinksRecord, DefinirVinculo, VinculoEvent, StockError> = {
+/** The supplier is checked here (the domain's decision takes it as the company's): 404 when not. */
+type DefineLink = DefinirVinculo & { fornecedor: FornecedorParaCompra | null };
+
+const defineDecider: Decider<LinksRecord, DefineLink, VinculoEvent, StockError> = {
   ...linksFold,
-  decide: decideDefineLink,
+  decide(command) {
+    if (command.fornecedor === null || command.fornecedor.excluido) return NOT_FOUND;
+    const decided = decideDefineLink(command);
+    return decided.ok ? { ok: true, events: [decided.value] } : decided;
+  },
 };
 
 /** PUT /v1/fornecedores/{id}/vinculos/{codigo}: creates or replaces the link on the supplier's links stream. */
@@ -51,7 +63,8 @@ export async function definirVinculo(
             fator: input.fator,
             agora: isoInstant(context.now),
           },
-          context: { fornecedor, insumo: insumoId === null ? null : (insumos.get(insumoId) ?? null) },
+          context: { insumos },
+          fornecedor,
         },
       },
       {
