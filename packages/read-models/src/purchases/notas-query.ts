@@ -1,5 +1,6 @@
 import type { Pool, PoolClient } from '@factory/database';
-import { instantKeySql, type ListWindow, SqlValues, stabilizationCutSql } from '../lists/list-sql.js';
+import { catalogPageSql } from '../catalog/queries/catalog-page-sql.js';
+import { instantKeySql, type ListWindow } from '../lists/list-sql.js';
 import { PURCHASES_CHECKPOINT } from './purchases-projection.js';
 
 export interface NotaFilters {
@@ -58,9 +59,10 @@ export interface NotaRow {
   atualizado_em: string;
 }
 
-// The items come with their header, in the page's own statement (one snapshot).
-const COLUMNS = `n.id, n.chave, n.modelo, n.serie, n.numero, ${instantKeySql('n.emitida_em')} AS emitida_em, n.ambiente,
-       n.fornecedor_id, n.emitente_cnpj, n.pedido_id, n.local_id, n.situacao, n.valor_total::text AS valor_total,
+// The items come with their header, in the page's own statement (one snapshot). The keyset's
+// atualizado_em is added by catalogPageSql, the one builder of lists by (atualizado_em, id).
+const COLUMNS = `t.id, t.chave, t.modelo, t.serie, t.numero, ${instantKeySql('t.emitida_em')} AS emitida_em, t.ambiente,
+       t.fornecedor_id, t.emitente_cnpj, t.pedido_id, t.local_id, t.situacao, t.valor_total::text AS valor_total,
        (SELECT coalesce(json_agg(json_build_object(
                  'n_item', i.n_item, 'codigo', i.codigo, 'descricao', i.descricao, 'ncm', i.ncm, 'cfop', i.cfop,
                  'unidade', i.unidade, 'quantidade', i.quantidade::text, 'insumo_id', i.insumo_id,
@@ -68,31 +70,24 @@ const COLUMNS = `n.id, n.chave, n.modelo, n.serie, n.numero, ${instantKeySql('n.
                  'custo_unitario', i.custo_unitario::text, 'custo_unitario_bruto', i.custo_unitario_bruto::text,
                  'creditos', i.creditos::text, 'movimento_id', i.movimento_id)
                ORDER BY i.n_item), '[]')
-          FROM compras_nota_itens i WHERE i.empresa_id = n.empresa_id AND i.nota_id = n.id) AS itens,
-       ${instantKeySql('n.criado_em')} AS criado_em, ${instantKeySql('n.atualizado_em')} AS atualizado_em`;
+          FROM compras_nota_itens i WHERE i.empresa_id = t.empresa_id AND i.nota_id = t.id) AS itens,
+       ${instantKeySql('t.criado_em')} AS criado_em`;
 
 /** One page of a company's invoices by (atualizado_em, id), stabilised; each filter has its index. */
 export function notasPageSql(query: NotaPageQuery): { text: string; values: unknown[] } {
-  const sql = new SqlValues();
-  const where = [
-    `n.empresa_id = ${sql.add(query.empresaId)}`,
-    `n.atualizado_em < ${stabilizationCutSql(sql, PURCHASES_CHECKPOINT, query.window)}`,
-  ];
   const { atualizadoDesde, fornecedorId, chave, situacao } = query.filters;
-  if (atualizadoDesde !== undefined)
-    where.push(`n.atualizado_em >= ${sql.add(atualizadoDesde)}::timestamptz`);
-  if (fornecedorId !== undefined) where.push(`n.fornecedor_id = ${sql.add(fornecedorId)}::uuid`);
-  if (chave !== undefined) where.push(`n.chave = ${sql.add(chave)}`);
-  if (situacao !== undefined) where.push(`n.situacao = ${sql.add(situacao)}`);
-  if (query.after)
-    where.push(
-      `(n.atualizado_em, n.id) > (${sql.add(query.after[0])}::timestamptz, ${sql.add(query.after[1])}::uuid)`,
-    );
-  const text = `SELECT ${COLUMNS} FROM compras_notas n
-                 WHERE ${where.join('\n   AND ')}
-                 ORDER BY n.atualizado_em, n.id
-                 LIMIT ${sql.add(query.limit)}`;
-  return { text, values: sql.values };
+  return catalogPageSql(query, {
+    from: 'compras_notas t',
+    select: COLUMNS,
+    key: 'id',
+    equals: [
+      ['fornecedor_id', fornecedorId, 'uuid'],
+      ['chave', chave, 'text'],
+      ['situacao', situacao, 'text'],
+    ],
+    atualizadoDesde,
+    checkpoint: PURCHASES_CHECKPOINT,
+  });
 }
 
 export async function listNotas(db: Pool | PoolClient, query: NotaPageQuery): Promise<NotaRow[]> {
@@ -107,7 +102,8 @@ export async function findNota(
   id: string,
 ): Promise<NotaRow | null> {
   const { rows } = await db.query<NotaRow>(
-    `SELECT ${COLUMNS} FROM compras_notas n WHERE n.empresa_id = $1 AND n.id = $2::uuid`,
+    `SELECT ${COLUMNS}, ${instantKeySql('t.atualizado_em')} AS atualizado_em
+       FROM compras_notas t WHERE t.empresa_id = $1 AND t.id = $2::uuid`,
     [empresaId, id],
   );
   return rows[0] ?? null;

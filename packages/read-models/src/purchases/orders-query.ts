@@ -1,5 +1,6 @@
 import type { Pool, PoolClient } from '@factory/database';
-import { instantKeySql, type ListWindow, SqlValues, stabilizationCutSql } from '../lists/list-sql.js';
+import { catalogPageSql } from '../catalog/queries/catalog-page-sql.js';
+import { instantKeySql, type ListWindow } from '../lists/list-sql.js';
 import { PURCHASES_CHECKPOINT } from './purchases-projection.js';
 
 export interface OrderFilters {
@@ -46,37 +47,31 @@ export interface OrderRow {
   atualizado_em: string;
 }
 
-// The lines come with their header, in the page's own statement (one snapshot).
-const COLUMNS = `p.id, p.numero, p.fornecedor_id, p.local_id, p.situacao, to_char(p.previsto_para, 'YYYY-MM-DD') AS previsto_para,
-       p.condicao_pagamento, p.observacao, p.valor_total::text AS valor_total, p.motivo_cancelamento,
+// The lines come with their header, in the page's own statement (one snapshot). The keyset's
+// atualizado_em is added by catalogPageSql, the one builder of lists by (atualizado_em, id).
+const COLUMNS = `t.id, t.numero, t.fornecedor_id, t.local_id, t.situacao, to_char(t.previsto_para, 'YYYY-MM-DD') AS previsto_para,
+       t.condicao_pagamento, t.observacao, t.valor_total::text AS valor_total, t.motivo_cancelamento,
        (SELECT coalesce(json_agg(json_build_object(
                  'id', i.id, 'insumo_id', i.insumo_id, 'quantidade', i.quantidade::text, 'unidade', i.unidade,
                  'preco_unitario', i.preco_unitario::text, 'quantidade_recebida', i.quantidade_recebida::text)
                ORDER BY i.posicao), '[]')
-          FROM compras_pedido_itens i WHERE i.empresa_id = p.empresa_id AND i.pedido_id = p.id) AS itens,
-       ${instantKeySql('p.criado_em')} AS criado_em, ${instantKeySql('p.atualizado_em')} AS atualizado_em`;
+          FROM compras_pedido_itens i WHERE i.empresa_id = t.empresa_id AND i.pedido_id = t.id) AS itens,
+       ${instantKeySql('t.criado_em')} AS criado_em`;
 
 /** One page of a company's purchase orders by (atualizado_em, id), stabilised; each filter has its index. */
 export function ordersPageSql(query: OrderPageQuery): { text: string; values: unknown[] } {
-  const sql = new SqlValues();
-  const where = [
-    `p.empresa_id = ${sql.add(query.empresaId)}`,
-    `p.atualizado_em < ${stabilizationCutSql(sql, PURCHASES_CHECKPOINT, query.window)}`,
-  ];
   const { atualizadoDesde, fornecedorId, situacao } = query.filters;
-  if (atualizadoDesde !== undefined)
-    where.push(`p.atualizado_em >= ${sql.add(atualizadoDesde)}::timestamptz`);
-  if (fornecedorId !== undefined) where.push(`p.fornecedor_id = ${sql.add(fornecedorId)}::uuid`);
-  if (situacao !== undefined) where.push(`p.situacao = ${sql.add(situacao)}`);
-  if (query.after)
-    where.push(
-      `(p.atualizado_em, p.id) > (${sql.add(query.after[0])}::timestamptz, ${sql.add(query.after[1])}::uuid)`,
-    );
-  const text = `SELECT ${COLUMNS} FROM compras_pedidos p
-                 WHERE ${where.join('\n   AND ')}
-                 ORDER BY p.atualizado_em, p.id
-                 LIMIT ${sql.add(query.limit)}`;
-  return { text, values: sql.values };
+  return catalogPageSql(query, {
+    from: 'compras_pedidos t',
+    select: COLUMNS,
+    key: 'id',
+    equals: [
+      ['fornecedor_id', fornecedorId, 'uuid'],
+      ['situacao', situacao, 'text'],
+    ],
+    atualizadoDesde,
+    checkpoint: PURCHASES_CHECKPOINT,
+  });
 }
 
 export async function listOrders(db: Pool | PoolClient, query: OrderPageQuery): Promise<OrderRow[]> {
@@ -91,7 +86,8 @@ export async function findOrder(
   id: string,
 ): Promise<OrderRow | null> {
   const { rows } = await db.query<OrderRow>(
-    `SELECT ${COLUMNS} FROM compras_pedidos p WHERE p.empresa_id = $1 AND p.id = $2::uuid`,
+    `SELECT ${COLUMNS}, ${instantKeySql('t.atualizado_em')} AS atualizado_em
+       FROM compras_pedidos t WHERE t.empresa_id = $1 AND t.id = $2::uuid`,
     [empresaId, id],
   );
   return rows[0] ?? null;

@@ -29,12 +29,15 @@ interface PageSpec {
   atualizadoDesde?: string;
   /** false: deleted rows are hidden (the default of the lists that can hold them). */
   incluirExcluidos?: boolean;
+  /** The projection whose watermark cuts the list: the catalog's unless told (purchases use it too). */
+  checkpoint?: string;
 }
 
 /**
- * One stabilised keyset page of a catalog table, ordered by (atualizado_em, key) within the
- * company: every filter is an equality or a bound that the matching index serves, so a page is
- * an index range scan without a sort (page-plans.int.test.ts).
+ * One stabilised keyset page of a catalog table (or of a read model listed the same way: purchase
+ * orders, invoices), ordered by (atualizado_em, key) within the company: every filter is an
+ * equality or a bound that the matching index serves, so a page is an index range scan without a
+ * sort (page-plans.int.test.ts).
  */
 export function catalogPageSql<F>(
   query: CatalogPageQuery<F>,
@@ -43,7 +46,7 @@ export function catalogPageSql<F>(
   const sql = new SqlValues();
   const where = [
     `t.empresa_id = ${sql.add(query.empresaId)}::uuid`,
-    `t.atualizado_em < ${stabilizationCutSql(sql, CATALOG_CHECKPOINT, query.window)}`,
+    `t.atualizado_em < ${stabilizationCutSql(sql, spec.checkpoint ?? CATALOG_CHECKPOINT, query.window)}`,
   ];
   if (spec.incluirExcluidos === false) where.push('t.excluido_em IS NULL');
   for (const [column, value, type] of spec.equals)
