@@ -1,4 +1,5 @@
 import type { Pool } from '@factory/database';
+import type { TaxProfile } from '@factory/domain';
 import type { EventStore } from '@factory/event-store';
 import { listLocations } from '@factory/tenants';
 import { planCatalog } from './catalog-plan.js';
@@ -28,8 +29,27 @@ export async function seedDemoHistory(
   const locais = Object.fromEntries(
     (await listLocations(pool, empresaId)).map((l) => [l.tipo, l.id]),
   ) as Record<LocalKind, string>;
+  // What its purchases need: the invoices' recipient, its tax profile and its calendar.
+  const company = (
+    await pool.query<{
+      cnpj: string;
+      fuso: string;
+      hora_virada: string;
+      regime_tributario: TaxProfile['regimeTributario'];
+      contribuinte_ipi: boolean;
+    }>('SELECT cnpj, fuso, hora_virada, regime_tributario, contribuinte_ipi FROM empresas WHERE id = $1', [
+      empresaId,
+    ])
+  ).rows[0]!;
+  const target = {
+    empresaId,
+    locais,
+    cnpj: company.cnpj,
+    perfil: { regimeTributario: company.regime_tributario, contribuinteIpi: company.contribuinte_ipi },
+    calendar: { fuso: company.fuso, horaVirada: company.hora_virada },
+  };
   const catalog = planCatalog(Random.derive('demo', 'catalogo'), DEMO_HISTORY);
-  const written = await writeCompanyHistory(createWriters(pool, store), { empresaId, locais }, catalog, {
+  const written = await writeCompanyHistory(createWriters(pool, store), target, catalog, {
     movimentos: DEMO_HISTORY.movimentos,
     now,
     seed: 'demo',

@@ -1,5 +1,5 @@
 import type { Pool } from '@factory/database';
-import { ALL_SCOPES, cnpjCheckDigits } from '@factory/domain';
+import { ALL_SCOPES, cnpjCheckDigits, type TaxProfile } from '@factory/domain';
 import { createCompany, createLocation, createToken, createUser } from '@factory/tenants';
 import type { LocalKind } from './movement-plan.js';
 import type { Random } from './random.js';
@@ -11,6 +11,9 @@ export interface SeededCompany {
   /** Every scope, `custos:ler` included; shown here only. */
   token: string;
   locais: Record<LocalKind, string>;
+  cnpj: string;
+  perfil: TaxProfile;
+  calendar: { fuso: string; horaVirada: string };
 }
 
 const LOCAIS: ReadonlyArray<{ kind: LocalKind; nome: string }> = [
@@ -19,7 +22,12 @@ const LOCAIS: ReadonlyArray<{ kind: LocalKind; nome: string }> = [
   { kind: 'terceiro', nome: 'Oficina terceirizada' },
 ];
 
-/** A company with its three locations (one of each type), an administrator and one token. */
+/**
+ * A company with its three locations (one of each type), an administrator and one token. The
+ * first company of a seed is an industrial IPI taxpayer under the `real` regime, so its received
+ * invoices recover ICMS, IPI, PIS and COFINS and the average cost with entry taxes differs from
+ * the net one; the others draw a regime.
+ */
 export async function createSeedCompany(
   pool: Pool,
   random: Random,
@@ -28,12 +36,16 @@ export async function createSeedCompany(
 ): Promise<SeededCompany> {
   const nome = `${random.pick(COMPANY_NAMES)} ${random.pick(SURNAMES)} ${ordinal + 1}`;
   const base = `${String(10_000_000 + random.int(0, 89_999_999))}0001`;
+  const cnpj = `${base}${cnpjCheckDigits(base)}`;
+  const regimeTributario = ordinal === 0 ? 'real' : random.pick(['simples', 'presumido', 'real'] as const);
+  const perfil: TaxProfile = { regimeTributario, contribuinteIpi: regimeTributario !== 'simples' };
+  const calendar = { fuso: 'America/Sao_Paulo', horaVirada: '05:00' };
   const id = await createCompany(pool, {
     nome,
-    cnpj: `${base}${cnpjCheckDigits(base)}`,
-    fuso: 'America/Sao_Paulo',
-    horaVirada: '05:00',
+    cnpj,
+    ...calendar,
     skuPrefixo: `S${ordinal + 1}`,
+    ...perfil,
   });
   const criadorId = await createUser(pool, { empresaId: id, nome: 'Administrador', admin: true });
   const locais = {} as Record<LocalKind, string>;
@@ -51,5 +63,5 @@ export async function createSeedCompany(
     escopos: ALL_SCOPES,
     now,
   });
-  return { id, nome, token, locais };
+  return { id, nome, token, locais, cnpj, perfil, calendar };
 }

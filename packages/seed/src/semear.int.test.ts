@@ -1,3 +1,4 @@
+import type { NotaRecebida } from '@factory/domain';
 import { createTestDatabase, describeWith } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
 import { type SemearOptions, semear } from './semear.js';
@@ -51,12 +52,24 @@ describeWith(['postgres'], 'semear', () => {
     for (const l of (await db.pool.query('SELECT id, nome FROM locais WHERE empresa_id = $1', [empresaId]))
       .rows)
       names.set(l.id, `local ${l.nome}`);
+    // A purchase order by its number and its lines by place, a Nota by its access key (one
+    // receipt each in a seed), a supplier's links as the supplier's.
+    const category = (stream: string) => stream.split('-')[0]!;
     const streamName = (stream: string) => {
       const id = stream.slice(-36);
+      if (category(stream) === 'nota') return `nota ${stream.slice(-44)}`;
+      if (category(stream) === 'vinculos') return `vinculos de ${names.get(id)}`;
       return names.get(id) ?? stream;
     };
     for (const r of rows) {
       const id = r.stream_id.slice(-36);
+      if (r.type.startsWith('PedidoCompraCriado')) {
+        names.set(id, `pedido ${r.data.numero}`);
+        for (const [n, l] of (r.data.itens as Array<{ item_id: string }>).entries())
+          names.set(l.item_id, `pedido ${r.data.numero} linha ${n}`);
+      }
+      if (r.type.startsWith('NotaRecebida')) names.set(r.data.nota_id as string, `nota ${r.data.chave}`);
+      if (category(r.stream_id) === 'nota' || category(r.stream_id) === 'vinculos') continue;
       if (!names.has(id)) names.set(id, `${r.stream_id.split('-')[0]} ${r.data.sku ?? r.data.cnpj}`);
       const record = names.get(id)!;
       if (typeof r.data.movimento_id === 'string')
@@ -114,10 +127,17 @@ describeWith(['postgres'], 'semear', () => {
     const result = await semear(db.pool, { ...size, semente: 'realista' });
     const empresaId = result.empresas[0]!.id;
     const streams = await history(empresaId);
-    const movements = [...streams.values()].flat().filter((e) => e.type.startsWith('Movimento')) as Array<
-      LoggedEvent & { data: { tipo: string; unidade: string } }
+    const events = [...streams.values()].flat();
+    const movements = events.filter((e) => e.type.startsWith('Movimento')) as Array<
+      LoggedEvent & { data: { tipo: string; unidade: string; referencia: string | null } }
     >;
-    expect(movements).toHaveLength(size.movimentos);
+    const notas = events.filter((e) => e.type.startsWith('NotaRecebida')) as Array<
+      LoggedEvent & { data: NotaRecebida['data'] }
+    >;
+    // The plan's movements, and one entrada_nfe per item of each received invoice.
+    const received = notas.flatMap((n) => n.data.itens.map(() => n.data.chave));
+    expect(movements.filter((m) => received.includes(m.data.referencia ?? ''))).toHaveLength(received.length);
+    expect(movements).toHaveLength(size.movimentos + received.length);
     expect(new Set(movements.map((m) => m.data.tipo))).toEqual(
       new Set([
         'saldo_inicial',
@@ -150,5 +170,48 @@ describeWith(['postgres'], 'semear', () => {
     expect(new Set(billUses('KIT')).has('produto SEMI')).toBe(false);
     expect(billUses('CAM')).toEqual(expect.arrayContaining(['produto SEMI', 'estoque INS-TEC']));
     expect(billUses('SEMI').every((use) => use.startsWith('estoque INS-'))).toBe(true);
+  }, 240_000);
+
+  it('buys: orders in every state, received invoices whose entry taxes make two costs, learned links', async () => {
+    const result = await semear(db.pool, { ...size, semente: 'compras' });
+    const streams = await history(result.empresas[0]!.id);
+    const orders = [...streams.entries()].filter(([name]) => name.startsWith('pedido '));
+    // 1 order per 1000 movements, at least one of each fate.
+    expect(orders).toHaveLength(5);
+    const situacao = (events: LoggedEvent[]) => {
+      const last = events.at(-1)!;
+      if (last.type.startsWith('PedidoCompraCancelado')) return 'cancelado';
+      return (last.data as { situacao?: string }).situacao ?? 'aberto';
+    };
+    expect(new Set(orders.map(([, events]) => situacao(events)))).toEqual(
+      new Set(['aberto', 'parcial', 'recebido', 'cancelado']),
+    );
+    // The cancelled one had a partial receipt first.
+    const cancelled = orders.find(([, events]) => situacao(events) === 'cancelado')![1];
+    expect(cancelled.map((e) => e.type.split('.')[0])).toEqual([
+      'PedidoCompraCriado',
+      'PedidoCompraAtendido',
+      'PedidoCompraCancelado',
+    ]);
+    const notas = [...streams.values()]
+      .flat()
+      .filter((e) => e.type.startsWith('NotaRecebida'))
+      .map((e) => e.data as NotaRecebida['data']);
+    // Two receipts for a partly, fully and twice received order, one with no order.
+    expect(notas).toHaveLength(6);
+    expect(notas.filter((n) => n.pedido_id === null)).toHaveLength(1);
+    expect(notas.every((n) => n.ambiente === 'producao' && /^\d{44}$/.test(n.chave))).toBe(true);
+    // The company (the seed's first) is `real` and an IPI taxpayer: every item recovers PIS and
+    // COFINS, so its net unit cost is below the one with entry taxes.
+    const itens = notas.flatMap((n) => n.itens);
+    expect(itens.length).toBeGreaterThan(notas.length);
+    for (const item of itens) {
+      expect(Number(item.creditos)).toBeGreaterThan(0);
+      expect(Number(item.custo_unitario)).toBeLessThan(Number(item.custo_unitario_bruto));
+    }
+    const links = [...streams.entries()].filter(([name]) => name.startsWith('vinculos de fornecedor '));
+    expect(links.length).toBeGreaterThan(0);
+    const times = await logTimes(result.empresas[0]!.id);
+    expect(times).toEqual([...times].sort());
   }, 240_000);
 });

@@ -1,12 +1,18 @@
 import type { Pool } from '@factory/database';
 import type { EventStore } from '@factory/event-store';
-import { createCatalogWriteModel, createStockWriteModel, createWriteStore } from '@factory/write-model';
+import {
+  createCatalogWriteModel,
+  createPurchasesWriteModel,
+  createStockWriteModel,
+  createWriteStore,
+} from '@factory/write-model';
 import { type CatalogSize, planCatalog } from './catalog-plan.js';
 import { countingAppends } from './counting-appends.js';
 import { planMovements } from './movement-plan.js';
+import { plannedOrders, planPurchases } from './purchase-plan.js';
 import { Random } from './random.js';
 import { createSeedCompany } from './seed-company.js';
-import { historyWindow } from './seed-window.js';
+import { HISTORY_DAYS, historyWindow } from './seed-window.js';
 import { type SeedTarget, type SeedWriters, type WriteOptions, writeHistory } from './write-history.js';
 
 export interface HistorySize extends CatalogSize {
@@ -32,10 +38,15 @@ export interface SemearResult {
   interrompido: boolean;
 }
 
-/** Commands a history of this size runs: one per record, bill and movement. */
+/** Commands a history of this size runs: one per record, bill, movement and purchase step. */
 export function plannedCommands(size: HistorySize, catalog = planCatalog(new Random('count'), size)): number {
   const bills = catalog.produtos.filter((p) => p.bill.length > 0).length;
-  return size.fornecedores + size.insumos + size.produtos + bills + size.movimentos;
+  // How many steps follow from the number of orders, not from the draws nor the window.
+  const purchases = planPurchases(new Random('count'), catalog, plannedOrders(size.movimentos), {
+    start: new Date(0),
+    end: new Date(HISTORY_DAYS * 86_400_000),
+  }).length;
+  return size.fornecedores + size.insumos + size.produtos + bills + size.movimentos + purchases;
 }
 
 /**
@@ -61,7 +72,13 @@ export async function semear(pool: Pool, options: SemearOptions): Promise<Semear
       options.now,
     );
     result.empresas.push({ id: company.id, nome: company.nome, token: company.token });
-    const target = { empresaId: company.id, locais: company.locais };
+    const target = {
+      empresaId: company.id,
+      locais: company.locais,
+      cnpj: company.cnpj,
+      perfil: company.perfil,
+      calendar: company.calendar,
+    };
     const written = await writeCompanyHistory(writers, target, catalog, {
       movimentos: options.movimentos,
       now: options.now,
@@ -78,10 +95,17 @@ export async function semear(pool: Pool, options: SemearOptions): Promise<Semear
 }
 
 export function createWriters(pool: Pool, store: EventStore): SeedWriters {
-  return { catalog: createCatalogWriteModel({ pool, store }), stock: createStockWriteModel({ pool, store }) };
+  return {
+    catalog: createCatalogWriteModel({ pool, store }),
+    stock: createStockWriteModel({ pool, store }),
+    purchases: createPurchasesWriteModel({ pool, store }),
+  };
 }
 
-/** One company's catalog and movements over the history window that ends before `now`. */
+/**
+ * One company's catalog, movements and purchases (`plannedOrders` orders with their receipts)
+ * over the history window that ends before `now`.
+ */
 export function writeCompanyHistory(
   writers: SeedWriters,
   target: SeedTarget,
@@ -99,6 +123,12 @@ export function writeCompanyHistory(
         Random.derive(options.seed, 'movimentos'),
         catalog,
         options.movimentos,
+        window,
+      ),
+      purchases: planPurchases(
+        Random.derive(options.seed, 'compras'),
+        catalog,
+        plannedOrders(options.movimentos),
         window,
       ),
     },

@@ -1,20 +1,28 @@
-import type { CatalogWriteModel, StockWriteModel, WriteContext } from '@factory/write-model';
+import type {
+  CatalogWriteModel,
+  PurchasesWriteModel,
+  StockWriteModel,
+  WriteContext,
+} from '@factory/write-model';
 import type { CatalogPlan, ItemFields } from './catalog-plan.js';
-import { DISTINCT_RUN, type LocalKind, type MovementPlan, REVERSAL_REACH } from './movement-plan.js';
+import { DISTINCT_RUN, type MovementPlan, REVERSAL_REACH } from './movement-plan.js';
+import type { PurchasePlan } from './purchase-plan.js';
+import { type PurchaseCompany, purchaseWriter } from './write-purchases.js';
 
 export interface SeedWriters {
   catalog: CatalogWriteModel;
   stock: StockWriteModel;
+  purchases: PurchasesWriteModel;
 }
 
-export interface SeedTarget {
-  empresaId: string;
-  locais: Readonly<Record<LocalKind, string>>;
-}
+/** The company written to: its id and locations, and what its purchases need. */
+export type SeedTarget = PurchaseCompany;
 
 export interface History {
   catalog: CatalogPlan;
   movements: Iterable<MovementPlan>;
+  /** Orders, receipts and cancellations, in time order: written between the movements by time. */
+  purchases: readonly PurchasePlan[];
   /** When the catalog is written: before the first movement. */
   catalogAt: Date;
 }
@@ -143,7 +151,24 @@ export async function writeHistory(
   const busyItems = new Set<number>();
   let failure: unknown = null;
   let index = 0;
+  const writePurchase = purchaseWriter(writers.purchases, target, catalog, { fornecedores, insumos });
+  let nextPurchase = 0;
+  // A purchase touches several items' streams: it waits for the movements in flight and is
+  // written alone, so the log stays in time order (a history has about one per 500 movements).
+  const purchasesUntil = async (until: number) => {
+    while (nextPurchase < history.purchases.length && !aborted() && failure === null) {
+      const purchase = history.purchases[nextPurchase]!;
+      if (purchase.at.getTime() > until) return;
+      await Promise.all(inFlight);
+      if (failure !== null) return;
+      nextPurchase += 1;
+      await writePurchase(purchase);
+      written();
+    }
+  };
   for (const plan of history.movements) {
+    if (aborted() || failure !== null) break;
+    await purchasesUntil(plan.at.getTime());
     if (aborted() || failure !== null) break;
     const own = index++;
     // A reversal whose movement is still in flight, or any movement on an item in flight,
@@ -173,6 +198,7 @@ export async function writeHistory(
   }
   await Promise.all(inFlight);
   if (failure !== null) throw failure;
+  await purchasesUntil(Number.POSITIVE_INFINITY);
   return { comandos, interrompido: aborted() };
 }
 

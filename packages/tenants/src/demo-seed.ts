@@ -10,13 +10,19 @@ import { OpsError } from './ops-error.js';
 import { issueToken } from './token-service.js';
 import { insertUser, setEmail } from './users-repository.js';
 
-/** The demo company is recognised by these three values together. */
+/**
+ * The demo company is recognised by its name, CNPJ and SKU prefix together. An industrial IPI
+ * taxpayer under the `real` regime, so the invoices of its demo history recover taxes and its
+ * average cost with entry taxes differs from the net one.
+ */
 export const DEMO_COMPANY = {
   nome: 'Fábrica Demo',
   cnpj: '12345678000195',
   fuso: 'America/Sao_Paulo',
   horaVirada: '05:00',
   skuPrefixo: 'DEMO',
+  regimeTributario: 'real',
+  contribuinteIpi: true,
 } as const;
 
 /** The demo administrator signs in with this e-mail. */
