@@ -1,11 +1,12 @@
 import { generateNfe, parseNfe } from '@factory/nfe';
-import { XMLParser } from 'fast-xml-parser';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { type BenchContext, ratioLine } from './support/bench-context.js';
 
 /**
  * Parse and map time of a 990-item NF-e (issue 19 §7; target under 50 ms), against a bare
  * fast-xml-parser parse of the same text in the same run (the floor: what reading the tree alone
- * costs, without the DTD refusal, the well-formedness validation, the checks and the mapping).
+ * costs, without the DTD refusal, the well-formedness validation, the checks and the mapping;
+ * the validation's own time is printed too).
  * Two documents: one with the layout's full item tags and taxes (~560 KB, more than a request
  * body may carry) and a minimal `enxuto` one that fits the 256 KB body. Medians of alternated rounds after a
  * warm-up. Nothing is asserted; the database this runner gives is not used.
@@ -59,25 +60,46 @@ function time(work: () => unknown): number {
   return performance.now() - started;
 }
 
+/** The process's CPU time for `work`, in ms: what the machine's load moves much less than wall time. */
+function cpu(work: () => unknown): number {
+  const started = process.cpuUsage();
+  work();
+  const used = process.cpuUsage(started);
+  return (used.user + used.system) / 1000;
+}
+
 export async function run(ctx: BenchContext): Promise<void> {
   const bare = new XMLParser({ ignoreAttributes: false });
   for (const enxuto of [false, true]) {
     const xml = invoice(enxuto);
     const ours: number[] = [];
     const floor: number[] = [];
+    const validation: number[] = [];
+    const ourCpu: number[] = [];
+    const floorCpu: number[] = [];
     for (let round = 0; round < WARMUP + ROUNDS; round++) {
       const parsed = time(() => {
         if (!parseNfe(xml).ok) throw new Error('the benchmark invoice was refused');
       });
       const baseline = time(() => bare.parse(xml));
+      const validating = time(() => XMLValidator.validate(xml));
+      const parsedCpu = cpu(() => parseNfe(xml));
+      const baselineCpu = cpu(() => bare.parse(xml));
       if (round >= WARMUP) {
+        ourCpu.push(parsedCpu);
+        floorCpu.push(baselineCpu);
         ours.push(parsed);
         floor.push(baseline);
+        validation.push(validating);
       }
     }
     const label = enxuto ? 'enxuto' : 'full';
     ctx.log(
       `  990 items, ${label} (${(Buffer.byteLength(xml) / 1024).toFixed(0)} KB): parseNfe median ${median(ours).toFixed(1)} ms (target < 50 ms), bare fast-xml-parser ${median(floor).toFixed(1)} ms`,
+    );
+    ctx.log(`  of which the well-formedness validation alone: ${median(validation).toFixed(1)} ms`);
+    ctx.log(
+      `  CPU time: parseNfe ${median(ourCpu).toFixed(1)} ms, bare parse ${median(floorCpu).toFixed(1)} ms`,
     );
     ctx.log(ratioLine(`parseNfe / bare parse (${label})`, median(ours), median(floor)));
   }
