@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { listNotas, listOrders } from '@factory/read-models';
 import { createTestDatabase, describeWith } from '@factory/testing';
 import { expect, it } from 'vitest';
 import { ops } from '../test/run-cli.fixture.js';
@@ -12,7 +13,7 @@ const README = new URL('../../../README.md', import.meta.url);
 const CI_MOVEMENTS = '1000';
 
 describeWith(['postgres'], 'semear as the README prints it', () => {
-  it('writes the README sample catalog (200 products, 500 supply items, 20 suppliers) and exits 0', async () => {
+  it('writes the README sample catalog (200 products, 500 supply items, 20 suppliers) and purchases, and exits 0', async () => {
     const printed = /`npm run ops -- (semear [^`]+)`/.exec(readFileSync(README, 'utf8'))?.[1];
     expect(printed, 'the README shows a semear command').toBeDefined();
     const args = printed!.split(/\s+/);
@@ -45,5 +46,24 @@ describeWith(['postgres'], 'semear as the README prints it', () => {
     );
     expect(rows[0]).toMatchObject(sizes);
     expect(rows[0]!.fichas).toBeGreaterThan(0);
+
+    // semear returns once the projections caught up: a newcomer's first read of the purchases
+    // lists (compras.md, "Operations") shows orders in every state and received invoices.
+    const empresaId = /^empresa ([0-9a-f-]{36}) /m.exec(run.stdout)?.[1];
+    expect(empresaId, run.stdout).toBeDefined();
+    const page = { empresaId: empresaId!, filters: {}, window: { now: new Date(), windowSeconds: 30 } };
+    const pedidos = await listOrders(db.pool, { ...page, after: null, limit: 500 });
+    expect(new Set(pedidos.map((p) => p.situacao))).toEqual(
+      new Set(['aberto', 'parcial', 'recebido', 'cancelado']),
+    );
+    const notas = await listNotas(db.pool, { ...page, after: null, limit: 500 });
+    expect(notas.length).toBeGreaterThanOrEqual(pedidos.length);
+    expect(notas.filter((n) => n.pedido_id !== null).map((n) => n.pedido_id)).toEqual(
+      expect.arrayContaining(pedidos.filter((p) => p.situacao !== 'aberto').map((p) => p.id)),
+    );
+    // The seed's company recovers taxes: each item's net cost is below its cost with entry taxes.
+    const itens = notas.flatMap((n) => n.itens);
+    expect(itens.length).toBeGreaterThan(0);
+    expect(itens.filter((i) => Number(i.custo_unitario) < Number(i.custo_unitario_bruto))).toEqual(itens);
   }, 300_000);
 });
