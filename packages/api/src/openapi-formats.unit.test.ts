@@ -1,9 +1,7 @@
 import { ORIGENS, TIPOS_MOVIMENTO, UFS } from '@factory/domain';
-import { buildOpenApiDocument, RouteCatalog } from '@factory/http';
 import { describe, expect, it } from 'vitest';
-import { comprasWriteDeclarations } from './routes/compras-escrita.js';
 import { descricao } from './routes/descricao.js';
-import { serviceRoutes } from './service-description.js';
+import { serviceDocument } from './service-description.js';
 
 type Schema = Record<string, unknown>;
 type Found = { name: string; path: string; schema: Schema };
@@ -101,11 +99,7 @@ const answeredStrings = (document: Schema): Found[] => [
 const says = (schema: Schema) =>
   'format' in schema || 'enum' in schema || 'pattern' in schema || 'const' in schema;
 
-// The purchases writes are declared before the write API serves them (compras-escrita.ts):
-// described here too, so their fields are checked now, whether or not writeRoutes lists them yet.
-const document = buildOpenApiDocument(
-  RouteCatalog.of([...new Set([...serviceRoutes, ...comprasWriteDeclarations])]),
-);
+const document = serviceDocument();
 const sent = sentStrings(document);
 const answered = answeredStrings(document);
 const undescribed = (found: Found[]) =>

@@ -164,10 +164,7 @@ export const cancelarRecebimento = declareRoute({
   },
 });
 
-/**
- * The purchases writes, declared for the write API to attach its handlers to. Not yet in
- * writeRoutes, the list of what the write API serves: each joins it with its handler.
- */
+/** The purchases writes, in the order the write API mounts them (writeRoutes takes them whole). */
 export const comprasWriteDeclarations: readonly AnyRouteDeclaration[] = [
   criarPedidoCompra,
   cancelarPedidoCompra,
