@@ -28,8 +28,10 @@ export function parseNfe(xml: string, options: ParseNfeOptions = {}): Checked<Nf
   const proc = child(reading.root, 'nfeProc');
   if (!proc) return refuse('o XML deve ser um nfeProc: a NF-e autorizada com seu protNFe');
   const infNFe = child(child(proc, 'NFe'), 'infNFe');
-  const versao = attribute(proc, 'versao');
-  if (versao !== '4.00' || attribute(infNFe, 'versao') !== '4.00') {
+  // Both the envelope and the invoice say their layout; either one off is another layout.
+  const versoes = [attribute(proc, 'versao'), attribute(infNFe, 'versao')];
+  if (!infNFe || versoes.some((v) => v !== '4.00')) {
+    const versao = versoes.find((v) => v !== '4.00');
     return refuse(`a NF-e deve ser do layout 4.00 (versao ${versao ?? 'ausente'} recebida)`);
   }
   const ide = child(infNFe, 'ide');

@@ -113,6 +113,17 @@ describe('check 1: the document itself', () => {
     expect(refusal(deep).campo).toBe('xml');
   });
 
+  it('refuses a layout other than 4.00 in the envelope or the invoice, or none', () => {
+    const { xml } = anInvoice();
+    expect(refusal(xml.replace(/(<infNFe Id="NFe\d+") versao="4.00"/, '$1 versao="3.10"')).mensagem).toBe(
+      'a NF-e deve ser do layout 4.00 (versao 3.10 recebida)',
+    );
+    expect(
+      refusal(xml.replace('<nfeProc xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00">', '<nfeProc>'))
+        .mensagem,
+    ).toBe('a NF-e deve ser do layout 4.00 (versao ausente recebida)');
+  });
+
   it('refuses a bare NFe (no nfeProc), another model, more than 990 items', () => {
     const { xml } = anInvoice();
     const bare = xml.slice(xml.indexOf('<NFe>'), xml.indexOf('</NFe>') + 6);
