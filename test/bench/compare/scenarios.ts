@@ -76,6 +76,9 @@ export async function projectorCatchUp(
       throw new Error(
         `${build.label}: ${table} has ${rebuilt.get(table)} rows after catch-up, ${expected} seeded`,
       );
+  // The tables were emptied and analyzed empty in the template: statistics of the rows now there,
+  // as autovacuum would gather before long, so the lists' plans are those of a live database.
+  await client.query('ANALYZE');
 }
 
 /** Each list's first page through the read API; returns supply items and locations for the writes. */
