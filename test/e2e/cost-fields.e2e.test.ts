@@ -3,6 +3,7 @@ import { serviceDocument } from '@factory/api';
 import { ALL_SCOPES } from '@factory/domain';
 import { createPostgresEventStore } from '@factory/event-store';
 import { COST_MARK } from '@factory/http';
+import { generateNfe } from '@factory/nfe';
 import { readApiRoutes } from '@factory/read-api';
 import { PROJECTIONS, startProjector, waitUntilCaughtUp } from '@factory/read-models';
 import { createToken } from '@factory/tenants';
@@ -34,7 +35,10 @@ type Seeded = {
 };
 
 /** How to call each operation with data that exists; deletions get a record of their own. */
-const CALLS: Record<string, (s: Seeded, fresh: () => Promise<Seeded>) => Promise<Call> | Call> = {
+const CALLS: Record<
+  string,
+  (s: Seeded, fresh: () => Promise<Seeded>, custos: boolean) => Promise<Call> | Call
+> = {
   'GET /v1/openapi.json': () => ({}),
   'GET /v1/eu': () => ({}),
   'GET /v1/locais': () => ({}),
@@ -80,13 +84,67 @@ const CALLS: Record<string, (s: Seeded, fresh: () => Promise<Seeded>) => Promise
   'GET /v1/fornecedores/{id}/vinculos': () => ({ params: { id: compras.fornecedor } }),
   'GET /v1/notas': () => ({}),
   'GET /v1/notas/{id}': () => ({ params: { id: compras.nota } }),
+  // A price is monetary input: only a token with custos:ler may send one.
+  'POST /v1/compras/pedidos': (_s, _fresh, custos) => ({ body: pedidoCompra(custos) }),
+  'POST /v1/compras/pedidos/{id}/cancelamento': async () => ({ params: { id: await compras.novoPedido() } }),
+  'PUT /v1/fornecedores/{id}/vinculos/{codigo}': () => ({
+    params: { id: compras.fornecedor, codigo: `C-${randomUUID().slice(0, 8)}` },
+    body: { insumo_id: compras.insumo, fator: 3.2 },
+  }),
+  'DELETE /v1/fornecedores/{id}/vinculos/{codigo}': async () => ({
+    params: { id: compras.fornecedor, codigo: await compras.novoVinculo() },
+  }),
+  'POST /v1/compras/recebimentos': () => ({ body: recebimento() }),
+  'POST /v1/compras/recebimentos/previa': () => ({ body: recebimento() }),
+  'POST /v1/compras/recebimentos/{id}/cancelamento': async () => ({
+    params: { id: await compras.novoRecebimento() },
+  }),
 };
 
 /**
  * A purchase order with prices and a received invoice with its costs, appended to the log as
  * their events (PurchasesWriter): what the purchases read routes answer.
  */
-const compras = { pedido: '', nota: '', fornecedor: '' };
+const compras = {
+  pedido: '',
+  nota: '',
+  fornecedor: '',
+  fornecedorCnpj: '',
+  empresaCnpj: '',
+  insumo: '',
+  /** Writes with a token that has custos:ler, for the operations that need a record of their own. */
+  novoPedido: async (): Promise<string> => '',
+  novoVinculo: async (): Promise<string> => '',
+  novoRecebimento: async (): Promise<string> => '',
+};
+const pedidoCompra = (custos: boolean) => ({
+  fornecedor_id: compras.fornecedor,
+  local_id: localId,
+  itens: [{ insumo_id: compras.insumo, quantidade: 2, ...(custos ? { preco_unitario: 38.5 } : {}) }],
+});
+let numeroNota = 0;
+/** A new invoice from the purchases supplier to the company each time: one item, ICMS and IPI. */
+const recebimento = () => ({
+  xml: generateNfe({
+    emitente: { cnpj: compras.fornecedorCnpj, crt: 3 },
+    destinatarioCnpj: compras.empresaCnpj,
+    numero: ++numeroNota,
+    emitidaEm: '2026-03-02T10:00:00-03:00',
+    itens: [
+      {
+        cProd: 'MAL-1',
+        xProd: 'Malha',
+        uCom: 'rolo',
+        qCom: '2',
+        vUnCom: '100',
+        icms: { vICMS: '24' },
+        vIPI: '10',
+      },
+    ],
+  }).xml,
+  local_id: localId,
+  vinculos: [{ n_item: 1, insumo_id: compras.insumo }],
+});
 
 const sku = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
 const tecido = () => ({
@@ -170,7 +228,7 @@ describeWith(['postgres'], 'cost fields over every operation of the OpenAPI docu
         ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
       });
       expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
-      return res.json() as unknown;
+      return (res.statusCode === 204 ? null : res.json()) as unknown;
     };
     const idOf = async (recurso: string, item: unknown) => {
       const answer = (await send(app, 'POST', `/v1/${recurso}/lote`, withCosts, { itens: [item] })) as Json;
@@ -225,6 +283,25 @@ describeWith(['postgres'], 'cost fields over every operation of the OpenAPI docu
     });
     await purchases.vinculo(minuteAgo, seeded.fornecedor, 'MAL-AZ-180', seeded.insumo, '3.2');
     Object.assign(compras, { pedido: pedido.pedido_id, nota: nota.nota_id, fornecedor: seeded.fornecedor });
+    // The purchases writes: a supplier whose CNPJ the invoices name, the company's as recipient.
+    compras.fornecedorCnpj = randomCnpj();
+    compras.fornecedor = await idOf('fornecedores', { nome: 'Malharia', cnpj: compras.fornecedorCnpj });
+    compras.insumo = seeded.insumo;
+    compras.empresaCnpj = (
+      await db.pool.query('SELECT cnpj FROM empresas WHERE id = $1', [tenant.empresaId])
+    ).rows[0].cnpj;
+    compras.novoPedido = async () =>
+      ((await send(app, 'POST', '/v1/compras/pedidos', withCosts, pedidoCompra(true))) as Json).id as string;
+    compras.novoVinculo = async () => {
+      const codigo = `D-${randomUUID().slice(0, 8)}`;
+      await send(app, 'PUT', `/v1/fornecedores/${compras.fornecedor}/vinculos/${codigo}`, withCosts, {
+        insumo_id: compras.insumo,
+        fator: 1,
+      });
+      return codigo;
+    };
+    compras.novoRecebimento = async () =>
+      ((await send(app, 'POST', '/v1/compras/recebimentos', withCosts, recebimento())) as Json).id as string;
     await send(app, 'PUT', `/v1/producao/plano/${DIA}`, withCosts, plano(seeded));
     await Promise.all(PROJECTIONS.map((p) => waitUntilCaughtUp(db.pool, eventStore, p.name)));
 
@@ -250,12 +327,13 @@ describeWith(['postgres'], 'cost fields over every operation of the OpenAPI docu
     const marked = new Set<string>();
     for (const { key, path, method, operation } of operations) {
       const [, success] = Object.entries(operation.responses).find(([status]) => status.startsWith('2'))!;
-      const schema = success.content['application/json'].schema;
+      // A 204 answers no body: nothing in it to hide.
+      const schema = success.content?.['application/json'].schema ?? {};
       for (const [token, costs] of [
         [withoutCosts, false],
         [withCosts, true],
       ] as const) {
-        const call = await CALLS[key]!(seeded, fresh);
+        const call = await CALLS[key]!(seeded, fresh, costs);
         const url =
           path.replace(/\{(\w+)\}/g, (_, name: string) => call.params![name]!) +
           (call.query ? `?${call.query}` : '');
