@@ -32,6 +32,7 @@ export interface InlineProjection<R = unknown> {
    * - order `any` (the default): every row of the projection in the append goes in as one array
    *   statement, a part of the append's own statement on PostgreSQL (one round trip, shared by a
    *   group commit); it must join `appended`, since it runs whatever the checks decide.
+   *   Being a part of that statement, its own WITH may hold no data-modifying query.
    * - order `log`: rows whose order matters (two rows of one write touching one record): one
    *   statement per row, in order, in the append's transaction after its statement, only when the
    *   events were written; after the commit, only the catch-up writes them, in log order.

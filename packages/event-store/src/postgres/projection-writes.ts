@@ -39,10 +39,11 @@ export function standalone(
   appended: readonly AppendedEvent[],
 ): { text: string; values: unknown[] } {
   const text = write.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + 4}`);
-  const leadingWith = /^\s*WITH\s+(?!RECURSIVE)/i;
+  // A write that starts with its own WITH (RECURSIVE or not) gets `appended` as one more of its CTEs.
+  const leadingWith = /^\s*WITH(\s+RECURSIVE)?\s+/i;
   return {
     text: leadingWith.test(text)
-      ? text.replace(leadingWith, `WITH ${APPENDED},\n`)
+      ? text.replace(leadingWith, (_, recursive?: string) => `WITH${recursive ?? ''} ${APPENDED},\n`)
       : `WITH ${APPENDED}\n${text}`,
     values: [
       appended.map((e) => e.stream),

@@ -29,5 +29,12 @@ describe('projection writes', () => {
       [],
     );
     expect(withed.text).toMatch(/^WITH appended .*\),\ngone AS \(DELETE FROM t WHERE a = \$5\) SELECT 1$/s);
+    const recursive = standalone(
+      { text: 'with recursive r(n) AS (SELECT $1::int) SELECT n FROM r', values: [1] },
+      [],
+    );
+    expect(recursive.text).toMatch(
+      /^WITH RECURSIVE appended .*\),\nr\(n\) AS \(SELECT \$5::int\) SELECT n FROM r$/is,
+    );
   });
 });
