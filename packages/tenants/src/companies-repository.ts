@@ -51,24 +51,6 @@ export async function updateTaxProfile(
   return r ? { regimeTributario: r.regime_tributario, contribuinteIpi: r.contribuinte_ipi } : null;
 }
 
-/** What a receipt is decided with: the company's CNPJ (the invoice's recipient) and tax profile. */
-export interface CompanyTaxFacts extends TaxProfile {
-  cnpj: string;
-}
-
-/** Read at the write (not from a token's cached record), so a profile changed a moment ago holds. */
-export async function findCompanyTaxFacts(db: Queryable, id: string): Promise<CompanyTaxFacts | null> {
-  const { rows } = await db.query<{
-    cnpj: string;
-    regime_tributario: TaxProfile['regimeTributario'];
-    contribuinte_ipi: boolean;
-  }>('SELECT cnpj, regime_tributario, contribuinte_ipi FROM empresas WHERE id = $1', [id]);
-  const r = rows[0];
-  return r
-    ? { cnpj: r.cnpj, regimeTributario: r.regime_tributario, contribuinteIpi: r.contribuinte_ipi }
-    : null;
-}
-
 export async function companyExists(db: Queryable, id: string): Promise<boolean> {
   const { rowCount } = await db.query('SELECT 1 FROM empresas WHERE id = $1', [id]);
   return rowCount === 1;

@@ -15,7 +15,6 @@ export {
   takeNewTokenOnce,
 } from './admin-session-service.js';
 export { type AuthRecord, findAuthRecordByHash, recordLastUse } from './auth-repository.js';
-export { type CompanyTaxFacts, findCompanyTaxFacts } from './companies-repository.js';
 export {
   type CreateCompanyInput,
   changeTaxProfile,

@@ -1,6 +1,5 @@
 import { createTestDatabase, describeWith } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
-import { findCompanyTaxFacts } from './companies-repository.js';
 import { changeTaxProfile, createCompany } from './company-service.js';
 import type { OpsError } from './ops-error.js';
 
@@ -58,12 +57,6 @@ describeWith(['postgres'], "the company's tax profile", () => {
       },
     );
     expect(await profile(id)).toEqual({ regime_tributario: 'real', contribuinte_ipi: false });
-    expect(await findCompanyTaxFacts(db.pool, id)).toEqual({
-      cnpj: '11222333000181',
-      regimeTributario: 'real',
-      contribuinteIpi: false,
-    });
-    expect(await findCompanyTaxFacts(db.pool, crypto.randomUUID())).toBeNull();
   });
 
   it('refuses an unknown regime, an unknown company and a malformed id, changing nothing', async () => {
