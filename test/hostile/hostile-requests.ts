@@ -80,7 +80,29 @@ export function baselineBody(route: AnyRoute, scene: HostileScene): Json | undef
       };
     case 'POST /v1/producao/apontamentos/:id/cancelamento':
     case 'POST /v1/estoque/movimentos/:id/estorno':
+    case 'POST /v1/compras/pedidos/:id/cancelamento':
+    case 'POST /v1/compras/recebimentos/:id/cancelamento':
       return { motivo: 'hostil' };
+    case 'POST /v1/compras/pedidos':
+      return {
+        fornecedor_id: s.fornecedorId,
+        local_id: s.localId,
+        previsto_para: '2026-12-01',
+        condicao_pagamento: [30],
+        observacao: 'o',
+        itens: [{ insumo_id: s.insumoId, quantidade: 2, preco_unitario: 30 }],
+      };
+    case 'POST /v1/compras/recebimentos':
+    case 'POST /v1/compras/recebimentos/previa':
+      return {
+        xml: s.nfeXml,
+        local_id: s.localId,
+        pedido_id: s.pedidoId,
+        vinculos: [{ n_item: 1, insumo_id: s.insumoId, fator: 1000 }],
+        aceitar_homologacao: false,
+      };
+    case 'PUT /v1/fornecedores/:id/vinculos/:codigo':
+      return { insumo_id: s.insumoId, fator: 1000 };
     default:
       return route.method === 'POST' || route.method === 'PUT' ? {} : undefined;
   }
@@ -129,6 +151,8 @@ function pathParam(scene: HostileScene): fc.Arbitrary<string> {
         s.fornecedorId,
         s.movimentoId,
         s.localId,
+        s.pedidoId,
+        s.notaId,
         '2026-11-24',
       ),
     },

@@ -1,7 +1,8 @@
 import type { AnyRoute } from '@factory/http';
+import { generateNfe } from '@factory/nfe';
 import { readApiRoutes } from '@factory/read-api';
 import { waitUntilCaughtUp } from '@factory/read-models';
-import { createTenantFixture, type TenantFixture } from '@factory/tenants/testing';
+import { createTenantFixture, randomCnpj, type TenantFixture } from '@factory/tenants/testing';
 import { createTestApi, createTestDatabase, type TestDatabase } from '@factory/testing';
 import { writeApiRoutes } from '@factory/write-api';
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +16,9 @@ const ALL = [
   'fichas:escrever',
   'estoque:escrever',
   'producao:escrever',
+  'compras:escrever',
+  'compras:ler',
+  'notas:ler',
   'custos:ler',
 ];
 
@@ -25,6 +29,10 @@ export interface Seeded {
   fornecedorId: string;
   movimentoId: string;
   localId: string;
+  /** A purchase order of A's, a received invoice's id, and an authorised invoice of A's supplier to A. */
+  pedidoId: string;
+  notaId: string;
+  nfeXml: string;
   /** A real cursor of A's product list (`limite=1`), and one of B's. */
   cursorA: string;
   cursorB: string;
@@ -55,7 +63,8 @@ export async function startHostileScene(): Promise<HostileScene> {
     limits: { perToken: 10_000_000, perCompany: 10_000_000 },
   });
   const app = service.app;
-  const a = await createTenantFixture(db.pool, { escopos: ALL });
+  const cnpjA = randomCnpj();
+  const a = await createTenantFixture(db.pool, { escopos: ALL, cnpj: cnpjA });
   const b = await createTenantFixture(db.pool, { escopos: ALL });
   const send = async (token: string, method: 'POST' | 'PUT', url: string, payload: unknown, status = 200) => {
     const res = await app.inject({
@@ -75,8 +84,9 @@ export async function startHostileScene(): Promise<HostileScene> {
       },
     );
   const seedCompany = async (t: TenantFixture) => {
+    const supplierCnpj = randomCnpj();
     const [fornecedorId] = await ids(t.token, '/v1/fornecedores/lote', [
-      { nome: 'Fornecedor hostil', uf: 'SP' },
+      { nome: 'Fornecedor hostil', uf: 'SP', cnpj: supplierCnpj },
     ]);
     const [insumoId] = await ids(t.token, '/v1/insumos/lote', [
       {
@@ -110,12 +120,42 @@ export async function startHostileScene(): Promise<HostileScene> {
       },
       201,
     );
+    // Purchases: an order, and an invoice of the supplier received (its code now linked).
+    const pedido = await send(
+      t.token,
+      'POST',
+      '/v1/compras/pedidos',
+      { fornecedor_id: fornecedorId, local_id: localId, itens: [{ insumo_id: insumoId, quantidade: 2 }] },
+      201,
+    );
+    const invoice = (numero: number) =>
+      generateNfe({
+        emitente: { cnpj: supplierCnpj, crt: 3 },
+        destinatarioCnpj: t === a ? cnpjA : '00000000000000',
+        numero,
+        emitidaEm: '2026-11-20T10:00:00-03:00',
+        itens: [{ cProd: 'H-KG', xProd: 'Fio', uCom: 'KG', qCom: '1.0000', vUnCom: '30' }],
+      }).xml;
+    let notaId = '';
+    if (t === a) {
+      const nota = await send(
+        t.token,
+        'POST',
+        '/v1/compras/recebimentos',
+        { xml: invoice(1), local_id: localId, vinculos: [{ n_item: 1, insumo_id: insumoId }] },
+        201,
+      );
+      notaId = nota.id;
+    }
     return {
       produtoId: produtos[0]!,
       insumoId: insumoId!,
       fornecedorId: fornecedorId!,
       movimentoId: movimento.id,
       localId,
+      pedidoId: pedido.id as string,
+      notaId,
+      nfeXml: invoice(2),
     };
   };
   const seededA = await seedCompany(a);
