@@ -108,6 +108,26 @@ describe('check 1: the document itself', () => {
     expect(refusal('').campo).toBe('xml');
   });
 
+  it('refuses what XML forbids and the validator lets through: undeclared entities, illegal characters, two roots', () => {
+    const { xml } = anInvoice();
+    const withName = (name: string) =>
+      xml.replace('<xProd>Chapa de aço 2mm</xProd>', `<xProd>${name}</xProd>`);
+    expect(refusal(withName('A &foo; B')).mensagem).toBe(
+      'o XML tem uma referência que não é de um caractere válido nem uma entidade predefinida: &foo;',
+    );
+    expect(refusal(withName('A &#0; B')).campo).toBe('xml');
+    expect(refusal(withName('A &#xD800; B')).campo).toBe('xml');
+    expect(refusal(withName('A \u0000 B')).mensagem).toBe(
+      'o XML tem um caractere que o XML não admite (U+0000)',
+    );
+    expect(refusal(withName('A \uD800 B')).mensagem).toBe(
+      'o XML tem um caractere que o XML não admite (U+D800)',
+    );
+    expect(refusal(`${xml}<outro/>`).mensagem).toBe('o XML deve ter um só elemento raiz');
+    const fine = parseNfe(withName('A &amp; B &#65;&#x1F600; 😀 <![CDATA[&x; <y>]]>'));
+    expect(fine.ok && fine.value.itens[0]?.xProd).toBe('A & B A😀 😀&x; <y>');
+  });
+
   it('refuses nesting deeper than any invoice', () => {
     const deep = `${'<a>'.repeat(5000)}${'</a>'.repeat(5000)}`;
     expect(refusal(deep).campo).toBe('xml');

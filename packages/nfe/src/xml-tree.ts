@@ -1,4 +1,5 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { strictnessProblem } from './xml-strictness.js';
 
 /** A parsed element: its children by name, attributes as `@_name`, text as `#text`. */
 export type XmlNode = { [name: string]: XmlValue };
@@ -19,10 +20,12 @@ const parser = new XMLParser({
   parseTagValue: false,
   parseAttributeValue: false,
   trimValues: true,
-  // Only XML's predefined entities and character references remain (a DTD never gets here), so
-  // decoding them is safe and `&amp;` in a description reads `&`.
+  // Only XML's predefined entities and character references remain (a DTD never gets here, and
+  // strictnessProblem refuses any other name first), so decoding them is safe: `&amp;` in a
+  // description reads `&`. htmlEntities is what makes the parser decode character references
+  // (`&#65;`); the HTML names it would also know never reach it.
   processEntities: true,
-  htmlEntities: false,
+  htmlEntities: true,
   ignoreDeclaration: true,
   ignorePiTags: true,
   isArray: (name) => name === 'det',
@@ -40,8 +43,12 @@ export function readXml(xml: string): XmlReading {
   if (valid !== true) {
     return { ok: false, mensagem: `o XML não é bem formado (linha ${valid.err.line}): ${valid.err.msg}` };
   }
+  const strict = strictnessProblem(xml);
+  if (strict) return { ok: false, mensagem: strict };
   try {
-    return { ok: true, root: parser.parse(xml) as XmlNode };
+    const root = parser.parse(xml) as XmlNode;
+    if (Object.keys(root).length !== 1) return { ok: false, mensagem: 'o XML deve ter um só elemento raiz' };
+    return { ok: true, root };
   } catch (error) {
     // The parser throws on what the validator lets through, such as nesting past MAX_DEPTH.
     return { ok: false, mensagem: `o XML não pôde ser lido: ${(error as Error).message}` };
