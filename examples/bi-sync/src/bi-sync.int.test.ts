@@ -2,6 +2,8 @@ import { randomInt } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { generateNfe } from '@factory/nfe';
+import { randomCnpj } from '@factory/tenants/testing';
 import { describeWith } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
 import { type BiSyncScene, sku, startBiSyncScene } from '../test/bi-sync-scene.fixture.js';
@@ -79,6 +81,60 @@ describeWith(['postgres'], 'bi-sync against the real service', () => {
     });
     const produtoIds = produtos.data!.resultados.map((r) => r.id!);
 
+    // A supplier with a CNPJ issues the invoices the writers receive (purchases, compras.md).
+    const supplierCnpj = randomCnpj();
+    const fornecedor = await client.POST('/v1/fornecedores/lote', {
+      body: { itens: [{ nome: 'Fornecedor das notas', cnpj: supplierCnpj }] },
+    });
+    const fornecedorId = fornecedor.data!.resultados[0]!.id!;
+    let invoiceNumber = randomInt(1, 1_000_000);
+    /** An order of two supply items, then its receipt (all of it, or half, or cancelled after). */
+    const purchase = async (w: number, step: number) => {
+      const itens = [insumoIds[randomInt(3)]!, insumoIds[3 + randomInt(3)]!];
+      const order = await scene.post(
+        '/v1/compras/pedidos',
+        {
+          fornecedor_id: fornecedorId,
+          local_id: locais[0],
+          itens: itens.map((insumo_id) => ({ insumo_id, quantidade: 4, preco_unitario: 120 })),
+        },
+        `pedido-w${w}-${step}-${randomInt(1e9)}`,
+      );
+      expect(order.status, JSON.stringify(order.body)).toBe(201);
+      const pedidoId = (order.body as { id: string }).id;
+      const received = randomInt(3) === 0 ? 2 : 4;
+      const { xml } = generateNfe({
+        emitente: { cnpj: supplierCnpj, crt: 3 },
+        destinatarioCnpj: scene.cnpj,
+        numero: invoiceNumber++,
+        emitidaEm: '2026-03-02T10:00:00-03:00',
+        itens: itens.map((_, i) => ({
+          cProd: `C${i}`,
+          xProd: `Item ${i}`,
+          uCom: 'rolo',
+          qCom: String(received),
+          vUnCom: '120.00',
+          icms: { vICMS: '14.40' },
+          vIPI: '6.00',
+        })),
+      });
+      const nota = await scene.post(
+        '/v1/compras/recebimentos',
+        {
+          xml,
+          local_id: locais[0],
+          pedido_id: pedidoId,
+          vinculos: itens.map((insumo_id, i) => ({ n_item: i + 1, insumo_id })),
+        },
+        `nota-w${w}-${step}-${randomInt(1e9)}`,
+      );
+      expect(nota.status, JSON.stringify(nota.body)).toBe(201);
+      if (received < 4 && randomInt(2) === 0) {
+        const cancelled = await scene.post(`/v1/compras/pedidos/${pedidoId}/cancelamento`, {});
+        expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+      }
+    };
+
     const db = await MirrorDatabase.open(path, MIRRORED_LISTS);
     let writing = true;
     let syncs = 0;
@@ -90,8 +146,10 @@ describeWith(['postgres'], 'bi-sync against the real service', () => {
     })();
     const writers = Array.from({ length: 3 }, async (_, w) => {
       for (let step = 0; step < 25; step++) {
-        const choice = randomInt(10);
-        if (choice < 5) {
+        // Each writer buys at its 4th step, then now and then.
+        const choice = step === 3 ? 10 : randomInt(11);
+        if (choice === 10) await purchase(w, step);
+        else if (choice < 5) {
           const quantidade = randomInt(4) === 0 ? -randomInt(1, 5) : randomInt(1, 20);
           const { response } = await client.POST('/v1/estoque/movimentos', {
             params: { header: { 'Idempotency-Key': `w${w}-${step}-${randomInt(1e9)}` } },
@@ -142,7 +200,10 @@ describeWith(['postgres'], 'bi-sync against the real service', () => {
       const sorted = byKey(list);
       expect(sorted(await db.rows(list)), list.table).toEqual(sorted(await fullRead(scene, list)));
     }
-    expect((await db.rows(MIRRORED_LISTS.find((l) => l.table === 'movimentos')!)).length).toBeGreaterThan(0);
+    for (const table of ['movimentos', 'pedidos_compra', 'notas'])
+      expect((await db.rows(MIRRORED_LISTS.find((l) => l.table === table)!)).length, table).toBeGreaterThan(
+        0,
+      );
     db.close();
   });
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createFactoryClient, type FactoryClient } from '@factory/client';
 import { readApiRoutes } from '@factory/read-api';
 import { PROJECTIONS, readCheckpoint, waitUntilCaughtUp } from '@factory/read-models';
-import { createTenantFixture } from '@factory/tenants/testing';
+import { createTenantFixture, randomCnpj } from '@factory/tenants/testing';
 import { createTestApi, createTestDatabase } from '@factory/testing';
 import { writeApiRoutes } from '@factory/write-api';
 import { startFollowingProjector } from '../../../packages/read-models/test/projector/following-projector.fixture.js';
@@ -23,6 +23,7 @@ const ESCOPOS = [
   'estoque:escrever',
   'producao:ler',
   'compras:ler',
+  'compras:escrever',
   'notas:ler',
   'custos:ler',
 ];
@@ -30,6 +31,10 @@ const ESCOPOS = [
 export interface BiSyncScene {
   client: FactoryClient;
   locais: string[];
+  /** The company's CNPJ: the recipient of the invoices it receives. */
+  cnpj: string;
+  /** Plain JSON over HTTP with the scene's token, for routes the typed client may not have yet. */
+  post(path: string, body: unknown, idempotencyKey?: string): Promise<{ status: number; body: unknown }>;
   /** Waits until every projection has what was written and the window has passed it. */
   settled(): Promise<void>;
 }
@@ -48,10 +53,29 @@ export async function startBiSyncScene(): Promise<BiSyncScene> {
     limits: { perToken: 1_000_000, perCompany: 1_000_000 },
   });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
-  const tenant = await createTenantFixture(db.pool, { escopos: ESCOPOS });
+  const cnpj = randomCnpj();
+  const tenant = await createTenantFixture(db.pool, {
+    escopos: ESCOPOS,
+    cnpj,
+    regimeTributario: 'real',
+    contribuinteIpi: true,
+  });
   return {
     client: createFactoryClient({ baseUrl: url, token: tenant.token }),
     locais: tenant.locais.map((l) => l.id),
+    cnpj,
+    async post(path, body, idempotencyKey) {
+      const response = await fetch(`${url}${path}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${tenant.token}`,
+          'content-type': 'application/json',
+          ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: await response.json() };
+    },
     async settled() {
       for (const { name } of PROJECTIONS) {
         await waitUntilCaughtUp(db.pool, store, name, { timeoutMs: 30_000 });
