@@ -8,6 +8,7 @@
 // Char ::= #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF]; in a JS
 // string, astral characters are surrogate pairs, so only unpaired surrogates are off.
 const ILLEGAL_CHAR =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters XML forbids are what it finds
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 // Where `&` means nothing: CDATA sections and comments (whose text is never a reference).
