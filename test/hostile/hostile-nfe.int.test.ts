@@ -75,9 +75,11 @@ describeWith(['postgres', 'redis'], 'hostile NF-e documents (issue 19)', () => {
         '<!DOCTYPE nfeProc [<!ENTITY % p SYSTEM "http://127.0.0.1:1/x.dtd"> %p;]><nfeProc',
       );
       await expectRefusedSafely(parameter, { status: 422, campo: 'xml' });
-      // An entity reference without a declaration is not well-formed either, but the parser takes
-      // it as text today (reported to its owner): here only the promise of no 5xx is held.
-      await expectRefusedSafely(valid.replace('<xProd>', '<xProd>&undeclared;'));
+      // An entity reference without a declaration is no well-formed document either.
+      await expectRefusedSafely(valid.replace('<xProd>', '<xProd>&undeclared;'), {
+        status: 422,
+        campo: 'xml',
+      });
     });
 
     it('deep nesting within the body limit: 422 xml', async () => {
@@ -177,10 +179,6 @@ describeWith(['postgres', 'redis'], 'hostile NF-e documents (issue 19)', () => {
         valid.replace('encoding="UTF-8"', 'encoding="UTF-16"'),
         `\ufeff${valid}`,
         `\ufeff\ufeff${valid}`,
-        valid.replace('<xProd>', '<xProd>\u0000'),
-        valid.replace('<xProd>', '<xProd>\ud800'),
-        valid.replace('<xProd>', '<xProd>\u0001\u001f'),
-        valid.replace('<cProd>', '<cProd>\udfff'),
         valid.replace('<?xml version="1.0" encoding="UTF-8"?>', '<?xml version="1.1"?>'),
         valid.replace('<?xml version="1.0" encoding="UTF-8"?>', ''),
         valid.replaceAll('<', '\uff1c'),
@@ -188,6 +186,14 @@ describeWith(['postgres', 'redis'], 'hostile NF-e documents (issue 19)', () => {
         valid.replace('<infNFe', '<?php echo 1; ?><infNFe'),
       ];
       for (const xml of variants) await expectRefusedSafely(xml);
+      // Characters XML 1.0 forbids are no well-formed document (check 1).
+      const forbidden = [
+        valid.replace('<xProd>', '<xProd>\u0000'),
+        valid.replace('<xProd>', '<xProd>\ud800'),
+        valid.replace('<xProd>', '<xProd>\u0001\u001f'),
+        valid.replace('<cProd>', '<cProd>\udfff'),
+      ];
+      for (const xml of forbidden) await expectRefusedSafely(xml, { status: 422, campo: 'xml' });
     });
   });
 
