@@ -110,8 +110,10 @@ function readLine(
     if (!checked.ok) return checked;
     preco = checked.value;
   }
+  const item_id = command.data.item_ids[i];
+  if (item_id === undefined) throw new RangeError('one line id per body line is needed');
   return accept({
-    item_id: command.data.item_ids[i] as string,
+    item_id,
     insumo_id: item.insumo_id as string,
     quantidade: quantidade.value,
     unidade: insumo.unidade_compra,
