@@ -10,7 +10,7 @@ import {
   type HandleOptions,
   type RowsMode,
 } from '@factory/write-model';
-import { catalogoRoutes } from './catalogo/catalogo-routes.js';
+import { catalogRoutes } from './catalog/catalog-routes.js';
 import { cancelarApontamentoRoute } from './production/cancelar-apontamento/route.js';
 import { registrarApontamentoRoute } from './production/registrar-apontamento/route.js';
 import { substituirPlanoRoute } from './production/substituir-plano/route.js';
@@ -56,7 +56,7 @@ export function writeApiRoutes(deps: WriteApiDeps): AnyRoute[] {
   return [
     registrarMovimentoRoute(estoque),
     estornarMovimentoRoute(estoque),
-    ...catalogoRoutes(catalogo),
+    ...catalogRoutes(catalogo),
     substituirPlanoRoute(producao),
     registrarApontamentoRoute(producao),
     cancelarApontamentoRoute(producao),

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { describeWith } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
-import { type CatalogoApi, lote, startCatalogoApi } from '../test/catalogo/catalogo-api.fixture.js';
+import { type CatalogApi, lote, startCatalogApi } from '../test/catalog/catalog-api.fixture.js';
 
 // Issue 21 §3: a missing required field reads the same in a batch item's refusal and in a
 // single write's 422, whichever layer notices it (the decider or the body's schema).
 describeWith(['postgres', 'redis'], 'a missing required field, in a batch item and in a single write', () => {
-  let api: CatalogoApi;
+  let api: CatalogApi;
   let token: string;
 
   beforeAll(async () => {
-    api = await startCatalogoApi();
+    api = await startCatalogApi();
     ({ token } = await api.tenant());
   });
 

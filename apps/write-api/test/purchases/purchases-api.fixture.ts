@@ -15,9 +15,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { writeApiRoutes } from '../../src/index.js';
-import { post } from '../estoque/estoque-api.fixture.js';
+import { post } from '../stock/stock-api.fixture.js';
 
-export { expectError, post } from '../estoque/estoque-api.fixture.js';
+export { expectError, post } from '../stock/stock-api.fixture.js';
 
 export const NOW = '2026-03-10T12:00:00.000Z';
 

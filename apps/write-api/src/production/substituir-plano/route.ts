@@ -2,7 +2,7 @@ import { substituirPlano, toPlano } from '@factory/api';
 import { isValidDia } from '@factory/domain';
 import { ApiError, defineRoute, refusalError, withIdempotency } from '@factory/http';
 import { planView } from '@factory/read-models';
-import { positionHeader } from '../../catalogo/catalogo-deps.js';
+import { positionHeader } from '../../catalog/catalog-deps.js';
 import { writeContextOf } from '../../stock/write-context.js';
 import type { ProductionRouteDeps } from '../production-deps.js';
 

@@ -9,7 +9,7 @@ import {
   NOW_TEXT,
   post,
   startMovementScene,
-} from '../../../test/estoque/estoque-api.fixture.js';
+} from '../../../test/stock/stock-api.fixture.js';
 
 const MOVIMENTOS = '/v1/estoque/movimentos';
 const estorno = (id: string) => `${MOVIMENTOS}/${id}/estorno`;

@@ -7,7 +7,7 @@ import {
   type MovementScene,
   post,
   startMovementScene,
-} from '../../../test/estoque/estoque-api.fixture.js';
+} from '../../../test/stock/stock-api.fixture.js';
 
 const URL = '/v1/estoque/movimentos';
 describeWith(['postgres', 'redis'], 'POST /v1/estoque/movimentos: idempotency and concurrency', () => {

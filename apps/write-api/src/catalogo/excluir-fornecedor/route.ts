@@ -1,9 +1,0 @@
-import { excluirFornecedor } from '@factory/api';
-import type { CatalogoDeps } from '../catalogo-deps.js';
-import { exclusaoRoute } from '../exclusao-route.js';
-
-/** DELETE /v1/fornecedores/{id}: supply items naming it as default supplier keep the id. */
-export const excluirFornecedorRoute = (deps: CatalogoDeps) =>
-  exclusaoRoute(deps, excluirFornecedor, {
-    remove: (d, context, id) => d.catalog.deleteSupplier(context, id),
-  });

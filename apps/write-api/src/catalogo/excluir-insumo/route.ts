@@ -1,9 +1,0 @@
-import { excluirInsumo } from '@factory/api';
-import type { CatalogoDeps } from '../catalogo-deps.js';
-import { exclusaoRoute } from '../exclusao-route.js';
-
-/** DELETE /v1/insumos/{id}. */
-export const excluirInsumoRoute = (deps: CatalogoDeps) =>
-  exclusaoRoute(deps, excluirInsumo, {
-    remove: (d, context, id) => d.catalog.deleteSupplyItem(context, id),
-  });

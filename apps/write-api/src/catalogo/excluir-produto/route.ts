@@ -1,9 +1,0 @@
-import { excluirProduto } from '@factory/api';
-import type { CatalogoDeps } from '../catalogo-deps.js';
-import { exclusaoRoute } from '../exclusao-route.js';
-
-/** DELETE /v1/produtos/{id}: its own active bill is deactivated with it. */
-export const excluirProdutoRoute = (deps: CatalogoDeps) =>
-  exclusaoRoute(deps, excluirProduto, {
-    remove: (d, context, id) => d.catalog.deleteProduct(context, id),
-  });
