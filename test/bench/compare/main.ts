@@ -7,14 +7,15 @@ import { type Build, checkout, workingTree } from './checkout.js';
 import { createDatabase, databaseUrl, dropDatabase, freshName, withDatabase } from './databases.js';
 import { comparisonTable, type Run } from './report.js';
 import { type Figures, lists, movements, projectorCatchUp } from './scenarios.js';
-import { seedTemplate, type Template } from './seed-template.js';
+import { type Seeded, seed, type Template, toTemplate, upgradedCopy } from './seed-template.js';
 
 /**
- * `npm run bench:compare -- <baseline-ref> [--current <ref>] [--pairs 3] [--order abba|abab] [--movimentos N] ...`
+ * `npm run bench:compare -- <baseline-ref> [--current <ref>] [--pairs 3] [--order abba|abab] [--history shared|each] [--movimentos N] ...`
  *
  * Issue 21 §6: the same scenarios (the projector's catch-up, the lists, accepted movements) on
- * a baseline commit and on the current tree, alternated in pairs (see --order),
- * each run on a fresh copy of its build's seeded database, with the machine's load at each run
+ * a baseline commit and on the current tree, alternated in pairs (see --order), each run on a
+ * fresh copy of its build's seeded database (by default one history for both, see --history),
+ * with the machine's load at each run
  * and every pair's ratio current ÷ baseline, then their median. The baseline is checked out
  * into a temporary worktree outside the repository (removed at the end); the current build is
  * this working tree, or `--current <ref>` in a worktree of its own. Each build runs its own
@@ -29,6 +30,7 @@ const { values, positionals } = parseArgs({
     current: { type: 'string' },
     pairs: { type: 'string', default: '3' },
     order: { type: 'string', default: 'abba' },
+    history: { type: 'string', default: 'shared' },
     produtos: { type: 'string', default: '200' },
     insumos: { type: 'string', default: '500' },
     fornecedores: { type: 'string', default: '20' },
@@ -63,6 +65,11 @@ const pairs = Math.max(1, int('pairs'));
 // abab: the baseline always first.
 if (values.order !== 'abba' && values.order !== 'abab') throw new Error('--order is abba or abab');
 const order = values.order;
+// shared: the baseline's semear writes the one history both builds run on (the current build's
+// copy upgraded by its own migrations), so a semear that writes more (issue 19's purchases)
+// changes neither side's work. each: every build seeds its own with its own semear.
+if (values.history !== 'shared' && values.history !== 'each') throw new Error('--history is shared or each');
+const history = values.history;
 
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const log = (line: string) => console.log(`[compare] ${line}`);
@@ -80,10 +87,11 @@ const redisUrl =
   }));
 
 const builds: Build[] = [];
+const databases: string[] = [];
 const templates: Template[] = [];
 let stopping = false;
 const cleanUp = async () => {
-  for (const template of templates.splice(0)) await dropDatabase(template.name);
+  for (const name of databases.splice(0)) await dropDatabase(name);
   for (const build of builds.splice(0)) build.remove();
 };
 process.once('SIGINT', () => {
@@ -126,14 +134,28 @@ try {
   log(
     `machine: ${cpus().length} × ${cpus()[0]?.model}, PostgreSQL ${postgres.server_version}, Redis ${redisUrl || 'none (in-process limits)'}, node ${process.version}`,
   );
-  log(`history: 1 company, ${JSON.stringify(sizes)}, seed ${values.semente}; ${pairs} pairs, order ${order}`);
-  for (const build of builds) {
-    if (stopping) break;
+  log(
+    `history (${history}): 1 company, ${JSON.stringify(sizes)}, seed ${values.semente}; ${pairs} pairs, order ${order}`,
+  );
+  const seeded: Seeded[] = [];
+  for (const build of history === 'shared' ? [baseline] : builds) {
     const started = loadavg();
-    const template = await seedTemplate(build, sizes, values.semente!);
+    seeded.push(await seed(build, sizes, values.semente!));
+    databases.push(seeded.at(-1)!.name);
+    log(
+      `${build.label} seeded ${seeded.at(-1)!.events} events in ${seeded.at(-1)!.seedSeconds} s (semear, load ${started})`,
+    );
+  }
+  if (history === 'shared') {
+    seeded.push(await upgradedCopy(seeded[0]!, current));
+    databases.push(seeded[1]!.name);
+    log(`current runs on a copy of the baseline's history, migrated by the current build`);
+  }
+  for (const [i, build] of builds.entries()) {
+    const template = await toTemplate(seeded[i]!);
     templates.push(template);
     log(
-      `${build.label} seeded ${template.events} events in ${template.seedSeconds} s (semear, load ${started}); projections ${template.projections.names.join(', ')}: ${[...template.projections.rows].map(([t, n]) => `${t} ${n}`).join(', ')}`,
+      `${build.label} template: projections ${template.projections.names.join(', ')}: ${[...template.projections.rows].map(([t, n]) => `${t} ${n}`).join(', ')}`,
     );
   }
   if (templates[0]!.events !== templates[1]!.events)

@@ -6,6 +6,8 @@ const ROOT = new URL('../../../', import.meta.url).pathname;
 export interface ChildServer {
   port: number;
   pid: number;
+  /** What the process had printed when its announcement matched (the announcement included). */
+  announced: string;
   /** The process's resident set high-water mark (VmHWM), in MB. */
   peakRssMb(): number;
   /** Restarts the high-water mark from the current RSS (root, or the process's owner). */
@@ -43,6 +45,7 @@ export function startChildServer(
         resolve({
           port: Number(port[1] ?? port[2]),
           pid: child.pid!,
+          announced: said,
           peakRssMb: () => peakRssMb(child.pid!),
           resetPeakRss: () => resetPeakRss(child.pid!),
           stop: () =>
