@@ -89,6 +89,11 @@ export function generateNfe(input: GenerateNfeInput): GeneratedNfe {
   };
   const dets = input.itens.map((item, i) => {
     const vProd = new Dec(item.qCom).times(item.vUnCom).toDecimalPlaces(2, Dec.ROUND_HALF_UP);
+    const gross = vProd
+      .plus(item.vFrete ?? 0)
+      .plus(item.vSeg ?? 0)
+      .plus(item.vOutro ?? 0);
+    if (gross.lt(item.vDesc ?? 0)) throw new RangeError(`item ${i + 1}: vDesc exceeds the item's value`);
     const icms = item.icms ?? {};
     totals.vProd = totals.vProd.plus(vProd);
     totals.vFrete = totals.vFrete.plus(item.vFrete ?? 0);

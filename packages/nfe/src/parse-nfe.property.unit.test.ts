@@ -1,3 +1,4 @@
+import { Dec } from '@factory/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { anInvoice, anItem } from '../test/nfe-fixture.js';
@@ -55,6 +56,58 @@ describe('parseNfe on broken and hostile input', () => {
         }
       }),
       { numRuns: 400 },
+    );
+  });
+});
+
+describe('generateNfe', () => {
+  const money = fc.integer({ min: 0, max: 1_000_000 }).map((c) => (c / 100).toFixed(2));
+  const generatedItem = fc.record({
+    cProd: fc.string({ minLength: 1, maxLength: 60 }).filter((s) => s.trim() === s && s.length > 0),
+    xProd: fc.string({ minLength: 1, maxLength: 120 }).filter((s) => s.trim() === s && s.length > 0),
+    uCom: fc.constantFrom('UN', 'CX', 'kg', 'M2'),
+    qCom: fc.integer({ min: 100, max: 99_999_999 }).map((u) => (u / 10_000).toFixed(4)),
+    // At least 1.00 a unit and 0.01 of quantity, so a 0.01 discount never exceeds the item's value.
+    vUnCom: fc
+      .integer({ min: 0, max: 10_000_000_000 })
+      .map((u) => `${1 + Math.floor(u / 1e9)}.${String(u % 1e9).padStart(9, '0')}1`),
+    vFrete: fc.option(money, { nil: undefined }),
+    vDesc: fc.option(fc.constant('0.01'), { nil: undefined }),
+    vIPI: fc.option(money, { nil: undefined }),
+    icms: fc.record(
+      { vICMS: money, vICMSST: money, vFCPST: money, vCredICMSSN: money },
+      { requiredKeys: [] },
+    ),
+  });
+
+  it('refuses to write an item whose discount exceeds its value (a negative total)', () => {
+    expect(() => anInvoice({ itens: [anItem({ qCom: '1', vUnCom: '1', vDesc: '1.01' })] })).toThrow(
+      RangeError,
+    );
+  });
+
+  it('writes invoices that parse back to what they were given, with a valid key, for any issuer and items', () => {
+    fc.assert(
+      fc.property(
+        fc.array(generatedItem, { minLength: 1, maxLength: 30 }),
+        fc.constantFrom(1, 2, 3) as fc.Arbitrary<1 | 2 | 3>,
+        fc.integer({ min: 1, max: 999_999_999 }),
+        fc.boolean(),
+        (itens, crt, numero, enxuto) => {
+          const generated = anInvoice({ itens, numero, enxuto, emitente: { cnpj: '11222333000181', crt } });
+          const parsed = parseNfe(generated.xml);
+          if (!parsed.ok) throw new Error(JSON.stringify(parsed.error));
+          expect(parsed.value.chave).toBe(generated.chave);
+          expect(parsed.value.numero).toBe(numero);
+          expect(parsed.value.vNF).toBe(
+            Number(generated.vNF).toFixed(2) === parsed.value.vNF ? parsed.value.vNF : generated.vNF,
+          );
+          expect(parsed.value.itens.map((i) => [i.cProd, i.xProd, i.uCom, i.qCom, i.vUnCom])).toEqual(
+            itens.map((i) => [i.cProd, i.xProd, i.uCom, i.qCom, i.vUnCom]),
+          );
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 });
