@@ -83,6 +83,8 @@ describe.each(SERVICE_MODES)('$name (embedded PostgreSQL)', (mode) => {
       '/v1/insumos',
       '/v1/estoque/saldos',
       '/v1/estoque/movimentos',
+      '/v1/compras/pedidos',
+      '/v1/notas',
     ])
       await until(
         async () => ((await (await get(list)).json()) as { dados: unknown[] }).dados.length > 0,
