@@ -168,6 +168,10 @@ export async function exercise(client: Client): Promise<void> {
     ['OPTIONS', '/v1/produtos', 'GET'],
     ['GET', `/v1/estoque/movimentos/${randomUUID()}/estorno`, 'POST'],
     ['PUT', '/v1/estoque/movimentos', 'GET, POST'],
+    // A supplier's links: the list read by the read API, a link put and deleted by the write API.
+    ['POST', `/v1/fornecedores/${randomUUID()}/vinculos`, 'GET'],
+    ['GET', `/v1/fornecedores/${randomUUID()}/vinculos/MAL-1`, 'PUT, DELETE'],
+    ['DELETE', `/v1/compras/pedidos/${randomUUID()}`, 'GET'],
   ] as const) {
     const answer = await client.call({ method, path, token: true });
     expect(answer.status, `${method} ${path}`).toBe(405);
