@@ -97,7 +97,12 @@ describeWith(['postgres', 'redis'], 'POST /v1/compras/recebimentos', () => {
         custo_unitario: '1.041667',
         custo_unitario_bruto: '1.041667',
       });
-      expect(res.headers['x-posicao-log']).toBe(String(Math.max(...rows.map((r) => Number(r.position)))));
+      // X-Posicao-Log is the write's last event (the links learned included): waiting for it shows all.
+      const last = await scene.db.pool.query(
+        'SELECT max(position)::text AS p, count(*)::int AS n FROM events WHERE tx_id = (SELECT tx_id FROM events WHERE event_id = $1)',
+        [nota.id],
+      );
+      expect(last.rows[0]).toEqual({ p: res.headers['x-posicao-log'], n: 5 });
     });
 
     it('uses a saved link for the code (learned by an earlier receipt or put), with its factor', async () => {

@@ -10,6 +10,7 @@ import { stockSnapshots } from '../../stock/stock-snapshots.js';
 import { stockStream } from '../../stock/stock-stream.js';
 import { isUuid } from '../../uuid.js';
 import { isoInstant, metadataOf, type WriteContext } from '../../write-context.js';
+import { lastTheNota } from '../nota-last.js';
 import { notaFold, type RecordedNota } from '../nota-record.js';
 import { orderFold } from '../order-record.js';
 import { notaStream, orderStream } from '../purchase-streams.js';
@@ -146,7 +147,11 @@ function cancelWrite(
       const recorded: RecordedNota = { recebida: receipt.recebida, cancelada: cancelada.data };
       const rows: ProjectedRow[] = [...plan.rows];
       if (options.answer) rows.push(completeRow(options.answer, ids(0), recorded));
-      const request: AppendRequest = { streams: [...plan.appends, ...more], rows, snapshots: plan.snapshots };
+      const request: AppendRequest = {
+        streams: lastTheNota(plan.appends, more),
+        rows,
+        snapshots: plan.snapshots,
+      };
       return {
         request,
         written(outcome) {

@@ -8,6 +8,7 @@ import type { MovementJob } from '../../stock/movement-job.js';
 import { planMovementBatch } from '../../stock/plan-movement-batch.js';
 import { stockStream } from '../../stock/stock-stream.js';
 import { isoInstant, metadataOf, type WriteContext } from '../../write-context.js';
+import { lastTheNota } from '../nota-last.js';
 import { notaFold, type RecordedNota } from '../nota-record.js';
 import { notaStream } from '../purchase-streams.js';
 import type { PurchaseOutcome, PurchasesDeps, PurchaseWriteOptions } from '../purchases-deps.js';
@@ -128,7 +129,7 @@ function receiptWrite(
       const rows: ProjectedRow[] = [...plan.rows, receiptIndexRow(empresaId, nota)];
       if (options.answer) rows.push(completeRow(options.answer, notaId, recorded));
       const request: AppendRequest = {
-        streams: [...plan.appends, ...more],
+        streams: lastTheNota(plan.appends, more),
         rows,
         snapshots: plan.snapshots,
         checks: [locationsStillActive([{ empresaId, localId }])],
