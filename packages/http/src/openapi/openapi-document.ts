@@ -18,7 +18,8 @@ const errorEnvelope = z.object({
 
 const DESCRIPTION = [
   'Dados de fábrica por empresa: catálogo (produtos, insumos, fornecedores, fichas), estoque',
-  '(movimentos, saldos, posição) e produção (plano, apontamentos).',
+  '(movimentos, saldos, posição), produção (plano, apontamentos) e compras (pedidos de compra,',
+  'vínculos de fornecedor, recebimento de NF-e e notas fiscais).',
   '',
   'Toda rota exige `Authorization: Bearer <token>` com o escopo em `x-svc-escopo`, salvo as',
   'marcadas com `security: []`. Todo erro tem o corpo `Erro`, com o código em `erro.codigo`.',
