@@ -67,9 +67,9 @@ function receiptWrite(
   return {
     async decide() {
       const inputs = await readReceiptInputs(deps, empresaId, input);
-      if (!inputs.localActive) return { answer: LOCATION_REFUSAL };
-      // An earlier attempt of this key committed the receipt: answer it again.
+      // An earlier attempt of this key committed the receipt: answer it again, whatever changed since.
       if (inputs.nota.loaded.state.receipts.has(notaId)) return { answer: await replayed() };
+      if (!inputs.localActive) return { answer: LOCATION_REFUSAL };
       const decided = decideReceipt(
         receiptCommand(input, inputs, { nota_id: notaId, movimento_ids: movimentoIds, agora }),
       );
