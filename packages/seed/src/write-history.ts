@@ -75,7 +75,7 @@ export async function writeHistory(
 
   // Records of one kind are independent: written concurrently, at one instant per kind.
   const fornecedores = await concurrently(catalog.fornecedores, async (fields) => {
-    const id = saved(await writers.catalog.saveSupplier(at(0), fields), fields);
+    const id = saved(await writers.catalog.salvarFornecedor(at(0), fields), fields);
     written();
     return id;
   });
@@ -85,13 +85,13 @@ export async function writeHistory(
       ...item.fields,
       fornecedor_padrao_id: item.fornecedor === null ? null : fornecedores[item.fornecedor],
     };
-    const id = saved(await writers.catalog.saveSupplyItem(at(60), fields), fields);
+    const id = saved(await writers.catalog.salvarInsumo(at(60), fields), fields);
     written();
     return id;
   });
   if (insumos === null) return { comandos, interrompido: true };
   const produtos = await concurrently(catalog.produtos, async (product) => {
-    const id = saved(await writers.catalog.saveProduct(at(120), product.fields), product.fields);
+    const id = saved(await writers.catalog.salvarProduto(at(120), product.fields), product.fields);
     written();
     return id;
   });
@@ -115,7 +115,7 @@ export async function writeHistory(
             perda_pct: line.perda_pct,
           },
     );
-    const outcome = await writers.catalog.defineBill(at(180), id, lines);
+    const outcome = await writers.catalog.substituirFicha(at(180), id, lines);
     if (!outcome.ok) throw refusal('ficha', product.fields, outcome.error);
     written();
     return id;
@@ -132,7 +132,7 @@ export async function writeHistory(
       const alvo = ids.get(plan.alvo);
       if (alvo === undefined)
         throw new Error(`semear: movement ${plan.alvo} (${own}) to reverse is not known`);
-      return writers.stock.reverseMovement(context, {
+      return writers.stock.estornarMovimento(context, {
         movimento_id: alvo,
         insumo_id: insumos[plan.insumo]!,
         motivo: plan.motivo,
@@ -140,7 +140,7 @@ export async function writeHistory(
       });
     }
     const { kind: _kind, at: _at, insumo, local, ...fields } = plan;
-    return writers.stock.registerMovement(context, {
+    return writers.stock.registrarMovimento(context, {
       ...fields,
       insumo_id: insumos[insumo]!,
       local_id: target.locais[local],

@@ -7,8 +7,8 @@ export {
   type CatalogWriteModel,
   createCatalogWriteModel,
 } from './catalog/catalog-write-model.js';
-export type { DeactivateBillOutcome } from './catalog/fichas-desativar/fichas-desativar.js';
-export type { BillLineInput, DefineBillOutcome } from './catalog/fichas-substituir/fichas-substituir.js';
+export type { DesativarFichaOutcome } from './catalog/fichas-desativar/fichas-desativar.js';
+export type { BillLineInput, SubstituirFichaOutcome } from './catalog/fichas-substituir/fichas-substituir.js';
 export type { ProductRelations } from './catalog/product-relations.js';
 export {
   type BatchItemResult,
@@ -40,18 +40,18 @@ export {
 } from './production/production-write-model.js';
 export type { RecordedProduction, RecordOutcome, RecordWriteOptions } from './production/record-outcome.js';
 export { recordStream } from './production/record-stream.js';
-export type { RecordProductionInput } from './production/registrar-apontamento/registrar-apontamento.js';
-export type { ReplacePlanOutcome } from './production/substituir-plano/substituir-plano.js';
+export type { RegistrarApontamentoInput } from './production/registrar-apontamento/registrar-apontamento.js';
+export type { SubstituirPlanoOutcome } from './production/substituir-plano/substituir-plano.js';
 export * from './purchases/index.js';
 export type { SupplyItemDefinition } from './stock/define-supply-item.js';
-export type { ReverseMovementInput } from './stock/estornar-movimento/estornar-movimento.js';
+export type { EstornarMovimentoInput } from './stock/estornar-movimento/estornar-movimento.js';
 export { findMovement, type IndexedMovement } from './stock/movement-index.js';
 export type {
   MovementOutcome,
   MovementWriteOptions,
   RecordedMovement,
 } from './stock/movement-outcome.js';
-export type { RegisterMovementInput } from './stock/registrar-movimento/registrar-movimento.js';
+export type { RegistrarMovimentoInput } from './stock/registrar-movimento/registrar-movimento.js';
 export type { StockWriteModelOptions } from './stock/stock-deps.js';
 export { stockSnapshots } from './stock/stock-snapshots.js';
 export { stockStream } from './stock/stock-stream.js';

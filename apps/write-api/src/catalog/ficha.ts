@@ -1,7 +1,7 @@
 import { type Ficha, presentFicha } from '@factory/api';
-import type { DefineBillOutcome } from '@factory/write-model';
+import type { SubstituirFichaOutcome } from '@factory/write-model';
 
-type Defined = Extract<DefineBillOutcome, { ok: true }>['ficha'];
+type Defined = Extract<SubstituirFichaOutcome, { ok: true }>['ficha'];
 
 /** The new version as the API shows it (the shared Ficha resource): created at `definida_em`. */
 export const toFicha = (ficha: Defined, custo: string | null): Ficha =>

@@ -31,29 +31,33 @@ describeWith(['postgres'], 'catalog write model', () => {
     };
   });
 
-  const saveProduct = async (item: Record<string, unknown>) => {
-    const outcome = await catalog.saveProduct(context, { nome: 'P', ...item, sku: item.sku ?? sku() });
+  const salvarProduto = async (item: Record<string, unknown>) => {
+    const outcome = await catalog.salvarProduto(context, { nome: 'P', ...item, sku: item.sku ?? sku() });
     if (!outcome.ok) throw new Error(JSON.stringify(outcome.error));
     return outcome.id;
   };
 
   it('keeps the product index in step with the log: SKU, aliases, variation, bill lines', async () => {
     const s = sku();
-    const id = await saveProduct({ sku: s, apelidos: ['B', 'A'], variacao: { base_sku: s, eixos: ['cor'] } });
-    const parte = await saveProduct({});
+    const id = await salvarProduto({
+      sku: s,
+      apelidos: ['B', 'A'],
+      variacao: { base_sku: s, eixos: ['cor'] },
+    });
+    const parte = await salvarProduto({});
     expect(
       await query(
         'SELECT sku, grupo_id, ficha_versao, excluido_em FROM catalog_products WHERE produto_id = $1',
         [id],
       ),
     ).toEqual([{ sku: s, grupo_id: id, ficha_versao: null, excluido_em: null }]);
-    await saveProduct({ sku: s, apelidos: ['C', 'A'] });
+    await salvarProduto({ sku: s, apelidos: ['C', 'A'] });
     const aliases = await query(
       'SELECT apelido FROM catalog_product_aliases WHERE produto_id = $1 ORDER BY apelido',
       [id],
     );
     expect(aliases.map((r) => r.apelido)).toEqual(['A', 'C']);
-    const bill = await catalog.defineBill(context, id, [
+    const bill = await catalog.substituirFicha(context, id, [
       { tipo: 'produto', componente_id: parte, consumo: 2 },
     ]);
     expect(bill.ok).toBe(true);
@@ -63,7 +67,7 @@ describeWith(['postgres'], 'catalog write model', () => {
         [id],
       ),
     ).toEqual([{ versao: 1, componente_id: parte, consumo: '2' }]);
-    expect((await catalog.deleteProduct(context, id)).ok).toBe(true);
+    expect((await catalog.excluirProduto(context, id)).ok).toBe(true);
     expect(await query('SELECT 1 FROM catalog_bill_lines WHERE produto_id = $1', [id])).toEqual([]);
     expect(await query('SELECT 1 FROM catalog_product_aliases WHERE produto_id = $1', [id])).toEqual([]);
     expect(
@@ -75,12 +79,12 @@ describeWith(['postgres'], 'catalog write model', () => {
   });
 
   it('answers a retried PUT (same token and key) with the first version, appending once', async () => {
-    const kit = await saveProduct({});
-    const parte = await saveProduct({});
+    const kit = await salvarProduto({});
+    const parte = await salvarProduto({});
     const keyed = { ...context, idempotencyKey: `k-${randomUUID()}` };
     const lines = [{ tipo: 'produto', componente_id: parte, consumo: 1 }];
-    const first = await catalog.defineBill(keyed, kit, lines);
-    const retried = await catalog.defineBill(keyed, kit, lines);
+    const first = await catalog.substituirFicha(keyed, kit, lines);
+    const retried = await catalog.substituirFicha(keyed, kit, lines);
     expect(retried).toEqual(first);
     const stream = `produto-${context.empresaId}-${kit}`;
     expect(
@@ -99,17 +103,17 @@ describeWith(['postgres'], 'catalog write model', () => {
       unidade_consumo: 'un',
       fator_conversao: 12,
     };
-    const saved = await catalog.saveSupplyItem(context, item);
+    const saved = await catalog.salvarInsumo(context, item);
     if (!saved.ok) throw new Error('not saved');
     const stock = createStockWriteModel({ pool: db.pool });
     for (let i = 0; i < 30; i++)
-      await stock.registerMovement(context, {
+      await stock.registrarMovimento(context, {
         insumo_id: saved.id,
         local_id: localId,
         tipo: 'ajuste',
         quantidade: 1,
       });
-    expect(await catalog.saveSupplyItem(context, { sku: item.sku, nome: 'Linha 2' })).toMatchObject({
+    expect(await catalog.salvarInsumo(context, { sku: item.sku, nome: 'Linha 2' })).toMatchObject({
       ok: true,
     });
     const stream = `estoque-${context.empresaId}-${saved.id}`;
@@ -119,17 +123,20 @@ describeWith(['postgres'], 'catalog write model', () => {
       ]),
     ).toEqual([{ revision: 32 }]);
     // From the snapshot: the item has movements, so its units are frozen.
-    expect(await catalog.saveSupplyItem(context, { sku: item.sku, fator_conversao: 6 })).toMatchObject({
+    expect(await catalog.salvarInsumo(context, { sku: item.sku, fator_conversao: 6 })).toMatchObject({
       ok: false,
       error: { kind: 'validation', campo: 'fator_conversao' },
     });
   });
 
   it('never lets a record of another company be found', async () => {
-    const id = await saveProduct({});
+    const id = await salvarProduto({});
     const other = { ...context, empresaId: (await createTenantFixture(db.pool, { escopos: [] })).empresaId };
-    expect(await catalog.deleteProduct(other, id)).toMatchObject({ ok: false, error: { kind: 'not_found' } });
-    expect(await catalog.deactivateBill(other, id)).toMatchObject({
+    expect(await catalog.excluirProduto(other, id)).toMatchObject({
+      ok: false,
+      error: { kind: 'not_found' },
+    });
+    expect(await catalog.desativarFicha(other, id)).toMatchObject({
       ok: false,
       error: { kind: 'not_found' },
     });

@@ -50,7 +50,7 @@ for (const { name, log, rows } of logs)
     const products = async (catalog: CatalogWriteModel, n: number) =>
       Promise.all(
         Array.from({ length: n }, async () => {
-          const saved = await catalog.saveProduct(context, {
+          const saved = await catalog.salvarProduto(context, {
             sku: `S-${randomUUID().slice(0, 8)}`,
             nome: 'P',
           });
@@ -79,7 +79,7 @@ for (const { name, log, rows } of logs)
       told.length = 0;
       // A chain: each bill uses the next product, all sent at once.
       const bills = await Promise.all(
-        ids.slice(0, 24).map((id, i) => catalog.defineBill(context, id, uses(ids[i + 1]!))),
+        ids.slice(0, 24).map((id, i) => catalog.substituirFicha(context, id, uses(ids[i + 1]!))),
       );
       expect(bills.every((b) => b.ok)).toBe(true);
       expect(told).toEqual([]);
@@ -90,7 +90,7 @@ for (const { name, log, rows } of logs)
       const pairs = await Promise.all(Array.from({ length: 8 }, () => products(a, 2)));
       const answers = await Promise.all(
         pairs.map(([x, y]) =>
-          Promise.all([a.defineBill(context, x!, uses(y!)), b.defineBill(context, y!, uses(x!))]),
+          Promise.all([a.substituirFicha(context, x!, uses(y!)), b.substituirFicha(context, y!, uses(x!))]),
         ),
       );
       for (const pair of answers) expect(pair.map((bill) => bill.ok).sort()).toEqual([false, true]);

@@ -5,27 +5,27 @@ import type { HandleOptions } from '../handle-command.js';
 import type { StockWriteModel } from '../stock/stock-write-model.js';
 import type { WriteContext } from '../write-context.js';
 import { createWriteStore } from '../write-store.js';
-import { cancelRecord } from './cancelar-apontamento/cancelar-apontamento.js';
+import { cancelarApontamento } from './cancelar-apontamento/cancelar-apontamento.js';
 import type { RecordOutcome, RecordWriteOptions } from './record-outcome.js';
 import {
-  type RecordProductionInput,
-  recordProduction,
+  type RegistrarApontamentoInput,
+  registrarApontamento,
 } from './registrar-apontamento/registrar-apontamento.js';
-import { type ReplacePlanOutcome, replacePlan } from './substituir-plano/substituir-plano.js';
+import { type SubstituirPlanoOutcome, substituirPlano } from './substituir-plano/substituir-plano.js';
 
 /** The production commands, as a table. */
 export interface ProductionWriteModel {
-  replacePlan(
+  substituirPlano(
     context: WriteContext,
     dia: string,
     itens: readonly ItemDoPlanoInput[],
-  ): Promise<ReplacePlanOutcome>;
-  recordProduction(
+  ): Promise<SubstituirPlanoOutcome>;
+  registrarApontamento(
     context: WriteContext,
-    input: RecordProductionInput,
+    input: RegistrarApontamentoInput,
     options?: RecordWriteOptions,
   ): Promise<RecordOutcome>;
-  cancelRecord(
+  cancelarApontamento(
     context: WriteContext,
     input: { apontamento_id: string; motivo?: unknown },
     options?: RecordWriteOptions,
@@ -46,8 +46,8 @@ export function createProductionWriteModel(options: {
   const store = options.store ?? createWriteStore({ pool: options.pool });
   const deps = { pool: options.pool, store, stock: options.stock, contention: options.contention ?? {} };
   return {
-    replacePlan: (context, dia, itens) => replacePlan(deps, context, dia, itens),
-    recordProduction: (context, input, opts) => recordProduction(deps, context, input, opts),
-    cancelRecord: (context, input, opts) => cancelRecord(deps, context, input, opts),
+    substituirPlano: (context, dia, itens) => substituirPlano(deps, context, dia, itens),
+    registrarApontamento: (context, input, opts) => registrarApontamento(deps, context, input, opts),
+    cancelarApontamento: (context, input, opts) => cancelarApontamento(deps, context, input, opts),
   };
 }

@@ -37,7 +37,7 @@ describeWith(['postgres'], 'movement group commit', () => {
     return insumoId;
   };
   const entry = (model: StockWriteModel, insumoId: string, referencia: string | null = null) =>
-    model.registerMovement(context(), {
+    model.registrarMovimento(context(), {
       insumo_id: insumoId,
       local_id: tenant.locais[0]!.id,
       tipo: 'entrada_manual',
@@ -96,7 +96,7 @@ describeWith(['postgres'], 'movement group commit', () => {
       )
     ).rows[0].id as string;
     const at = (localId: string) =>
-      stock.registerMovement(context(), {
+      stock.registrarMovimento(context(), {
         insumo_id: item,
         local_id: localId,
         tipo: 'entrada_manual',
@@ -116,7 +116,9 @@ describeWith(['postgres'], 'movement group commit', () => {
     expect((await entry(stock, item)).ok).toBe(true); // this process now remembers the item
     const written = await entry(createStockWriteModel({ pool: db.pool }), item);
     if (!written.ok) throw new Error('not written');
-    const reversal = await stock.reverseMovement(context(), { movimento_id: written.movimento.movimento_id });
+    const reversal = await stock.estornarMovimento(context(), {
+      movimento_id: written.movimento.movimento_id,
+    });
     expect(reversal.ok && reversal.movimento.saldo).toBe('1');
   });
 

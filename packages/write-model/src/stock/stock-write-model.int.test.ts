@@ -38,7 +38,7 @@ describeWith(['postgres'], 'stock write model', () => {
     return insumoId;
   };
   const entry = (insumoId: string, key: string | null = null, quantidade = 1) =>
-    stock.registerMovement(context(key), {
+    stock.registrarMovimento(context(key), {
       insumo_id: insumoId,
       local_id: tenant.locais[0]!.id,
       tipo: 'entrada_manual',
@@ -55,7 +55,7 @@ describeWith(['postgres'], 'stock write model', () => {
   it('answers a command whose movement is already in the log with that movement', async () => {
     const item = await defineItem();
     const first = await entry(item, 'k-1');
-    const again = await createStockWriteModel({ pool: db.pool }).registerMovement(context('k-1'), {
+    const again = await createStockWriteModel({ pool: db.pool }).registrarMovimento(context('k-1'), {
       insumo_id: item,
       local_id: tenant.locais[0]!.id,
       tipo: 'entrada_manual',
@@ -95,7 +95,7 @@ describeWith(['postgres'], 'stock write model', () => {
     // The definition is revision 0; every 5 events from none (-1): the first one is at 4.
     expect((await read()).revision).toBe(4);
     expect((await read()).snapshot.locais[0][1].saldo).toBe('4');
-    await stock.registerMovement(context(), {
+    await stock.registrarMovimento(context(), {
       insumo_id: item,
       local_id: tenant.locais[1]!.id,
       tipo: 'ajuste',
@@ -107,7 +107,7 @@ describeWith(['postgres'], 'stock write model', () => {
       [stream],
     );
     // Another process, which has no state of the item in memory, reads the stored snapshot.
-    const next = await createStockWriteModel({ pool: db.pool, snapshotEvery: 5 }).registerMovement(
+    const next = await createStockWriteModel({ pool: db.pool, snapshotEvery: 5 }).registrarMovimento(
       context(),
       {
         insumo_id: item,
@@ -141,7 +141,7 @@ describeWith(['postgres'], 'stock write model', () => {
       ok: false,
       error: { kind: 'not_found', campo: 'insumo_id', mensagem: 'o insumo foi excluído' },
     });
-    expect(await stock.reverseMovement(context(), { movimento_id: events[1]!.id })).toEqual({
+    expect(await stock.estornarMovimento(context(), { movimento_id: events[1]!.id })).toEqual({
       ok: false,
       error: { kind: 'conflict', mensagem: 'o insumo do movimento foi excluído' },
     });
@@ -176,7 +176,7 @@ describeWith(['postgres'], 'stock write model', () => {
     const original = await entry(item, null, 3);
     if (!original.ok) throw new Error('setup');
     const other = await createTenantFixture(db.pool, { escopos: ['estoque:escrever'] });
-    const foreign = await stock.reverseMovement(
+    const foreign = await stock.estornarMovimento(
       { ...context(), empresaId: other.empresaId, tokenId: other.tokenId },
       { movimento_id: original.movimento.movimento_id },
     );
@@ -184,7 +184,7 @@ describeWith(['postgres'], 'stock write model', () => {
       ok: false,
       error: { kind: 'not_found', campo: 'id', mensagem: expect.any(String) },
     });
-    const reversal = await stock.reverseMovement(context(), {
+    const reversal = await stock.estornarMovimento(context(), {
       movimento_id: original.movimento.movimento_id,
     });
     expect(reversal.ok && reversal.movimento).toMatchObject({
@@ -199,11 +199,11 @@ describeWith(['postgres'], 'stock write model', () => {
     const original = await entry(item, null, 2);
     if (!original.ok) throw new Error('setup');
     const movimento_id = original.movimento.movimento_id;
-    expect(await stock.reverseMovement(context(), { movimento_id, insumo_id: another })).toEqual({
+    expect(await stock.estornarMovimento(context(), { movimento_id, insumo_id: another })).toEqual({
       ok: false,
       error: { kind: 'not_found', campo: 'id', mensagem: expect.any(String) },
     });
-    const reversal = await stock.reverseMovement(context(), { movimento_id, insumo_id: item });
+    const reversal = await stock.estornarMovimento(context(), { movimento_id, insumo_id: item });
     expect(reversal.ok && reversal.movimento).toMatchObject({
       tipo: 'estorno',
       quantidade: '-2',

@@ -3,26 +3,29 @@ import { createGroupCommit } from '../group-commit.js';
 import type { WriteContext } from '../write-context.js';
 import { createWriteStore } from '../write-store.js';
 import { defineSupplyItem as define, type SupplyItemDefinition } from './define-supply-item.js';
-import { type ReverseMovementInput, reverseMovement } from './estornar-movimento/estornar-movimento.js';
+import { type EstornarMovimentoInput, estornarMovimento } from './estornar-movimento/estornar-movimento.js';
 import { createKnownLocations } from './known-locations.js';
 import { commitMovements } from './movement-batch.js';
 import type { MovementJob } from './movement-job.js';
 import type { MovementOutcome, MovementWriteOptions } from './movement-outcome.js';
-import { type RegisterMovementInput, registerMovement } from './registrar-movimento/registrar-movimento.js';
+import {
+  type RegistrarMovimentoInput,
+  registrarMovimento,
+} from './registrar-movimento/registrar-movimento.js';
 import type { StockDeps, StockWriteModelOptions } from './stock-deps.js';
 import { stockSnapshots } from './stock-snapshots.js';
 import { createStockStateCache } from './stock-state-cache.js';
 
 /** The stock ledger's commands, like a table of contents. */
 export interface StockWriteModel {
-  registerMovement(
+  registrarMovimento(
     context: WriteContext,
-    input: RegisterMovementInput,
+    input: RegistrarMovimentoInput,
     options?: MovementWriteOptions,
   ): Promise<MovementOutcome>;
-  reverseMovement(
+  estornarMovimento(
     context: WriteContext,
-    input: ReverseMovementInput,
+    input: EstornarMovimentoInput,
     options?: MovementWriteOptions,
   ): Promise<MovementOutcome>;
   defineSupplyItem(item: SupplyItemDefinition): Promise<{ position: number }>;
@@ -33,8 +36,8 @@ export interface StockWriteModel {
 export function createStockWriteModel(options: StockWriteModelOptions): StockWriteModel {
   const deps = createStockDeps(options);
   return {
-    registerMovement: (context, input, options) => registerMovement(deps, context, input, options),
-    reverseMovement: (context, input, options) => reverseMovement(deps, context, input, options),
+    registrarMovimento: (context, input, options) => registrarMovimento(deps, context, input, options),
+    estornarMovimento: (context, input, options) => estornarMovimento(deps, context, input, options),
     defineSupplyItem: (item) => define(deps, item),
     submit: (job) => deps.movements.submit(job),
   };

@@ -5,5 +5,5 @@ import { exclusaoRoute } from '../exclusao-route.js';
 /** DELETE /v1/insumos/{id}. */
 export const excluirInsumoRoute = (deps: CatalogRouteDeps) =>
   exclusaoRoute(deps, excluirInsumo, {
-    remove: (d, context, id) => d.catalog.deleteSupplyItem(context, id),
+    remove: (d, context, id) => d.catalog.excluirInsumo(context, id),
   });

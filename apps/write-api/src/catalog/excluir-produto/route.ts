@@ -5,5 +5,5 @@ import { exclusaoRoute } from '../exclusao-route.js';
 /** DELETE /v1/produtos/{id}: its own active bill is deactivated with it. */
 export const excluirProdutoRoute = (deps: CatalogRouteDeps) =>
   exclusaoRoute(deps, excluirProduto, {
-    remove: (d, context, id) => d.catalog.deleteProduct(context, id),
+    remove: (d, context, id) => d.catalog.excluirProduto(context, id),
   });

@@ -11,7 +11,7 @@ export const desativarFichaRoute = (deps: CatalogRouteDeps) =>
         { pool: deps.pool, auth, request, reply, required: false, clock: deps.clock },
         async (key) => {
           const context = catalogContextOf(auth, request, key, deps.clock());
-          const outcome = await deps.catalog.deactivateBill(context, params.produto_id);
+          const outcome = await deps.catalog.desativarFicha(context, params.produto_id);
           if (!outcome.ok) throw refusalError(outcome.error);
           return {
             status: 200,

@@ -13,7 +13,7 @@ export const substituirFichaRoute = (deps: CatalogRouteDeps) =>
         { pool: deps.pool, auth, request, reply, required: false, clock: deps.clock },
         async (key) => {
           const context = catalogContextOf(auth, request, key, deps.clock());
-          const outcome = await deps.catalog.defineBill(context, params.produto_id, body.linhas);
+          const outcome = await deps.catalog.substituirFicha(context, params.produto_id, body.linhas);
           if (!outcome.ok) throw refusalError(outcome.error);
           // A token without custos:ler is shown null (the cost-field hook): no need to compute it.
           const custo = context.canReadCosts

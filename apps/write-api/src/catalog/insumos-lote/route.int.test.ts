@@ -97,7 +97,7 @@ describeWith(['postgres', 'redis'], 'POST /v1/insumos/lote', () => {
     const id = await saved(api, 'insumos', token, item);
     const stock = createStockWriteModel({ pool: api.db.pool });
     const context = { empresaId, tokenId: null, requestId: null, idempotencyKey: null, now: api.clock.now() };
-    const moved = await stock.registerMovement(context, {
+    const moved = await stock.registrarMovimento(context, {
       insumo_id: id,
       local_id: localId,
       tipo: 'entrada_manual',

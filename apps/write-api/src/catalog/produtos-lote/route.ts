@@ -53,7 +53,7 @@ export const produtosLoteRoute = (deps: CatalogRouteDeps) =>
             keysOf: skuKeys,
             touches: productTouches(current),
             save: (item, indice) =>
-              deps.catalog.saveProduct(
+              deps.catalog.salvarProduto(
                 catalogContextOf(auth, request, key, now, `produtos/lote#${indice}`),
                 item,
               ),

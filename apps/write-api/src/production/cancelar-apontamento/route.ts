@@ -17,7 +17,7 @@ export const cancelarApontamentoRoute = (deps: ProductionRouteDeps) =>
         (key, attempt) => {
           const context = writeContextOf(auth, request, key, deps.clock());
           return answerRecord(attempt, 200, (options) =>
-            deps.production.cancelRecord(
+            deps.production.cancelarApontamento(
               context,
               { apontamento_id: params.id, motivo: body?.motivo },
               options,

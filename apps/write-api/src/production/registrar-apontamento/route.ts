@@ -16,7 +16,7 @@ export const registrarApontamentoRoute = (deps: ProductionRouteDeps) =>
         const context = writeContextOf(auth, request, key, deps.clock());
         const calendar = { fuso: auth.empresa.fuso, horaVirada: auth.empresa.horaVirada };
         return answerRecord(attempt, 201, (options) =>
-          deps.production.recordProduction(context, { ...body, calendar }, options),
+          deps.production.registrarApontamento(context, { ...body, calendar }, options),
         );
       }),
   });

@@ -21,7 +21,7 @@ export const substituirPlanoRoute = (deps: ProductionRouteDeps) =>
         { pool: deps.pool, auth, request, reply, required: false, clock: deps.clock },
         async (key) => {
           const context = writeContextOf(auth, request, key, deps.clock());
-          const outcome = await deps.production.replacePlan(context, params.dia, body.itens);
+          const outcome = await deps.production.substituirPlano(context, params.dia, body.itens);
           if (!outcome.ok) throw refusalError(outcome.error, 'validacao');
           const { plano } = outcome;
           const view = await planView(deps.pool, auth.empresa.id, params.dia, {

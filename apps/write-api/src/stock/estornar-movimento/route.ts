@@ -14,7 +14,7 @@ export const estornarMovimentoRoute = (deps: StockRouteDeps) =>
         (key, attempt) => {
           const context = writeContextOf(auth, request, key, deps.clock());
           return answerMovement(attempt, 'nao_encontrado', (options) =>
-            deps.stock.reverseMovement(context, { movimento_id: params.id, motivo: body?.motivo }, options),
+            deps.stock.estornarMovimento(context, { movimento_id: params.id, motivo: body?.motivo }, options),
           );
         },
       ),

@@ -12,7 +12,7 @@ export const registrarMovimentoRoute = (deps: StockRouteDeps) =>
       withIdempotency({ pool: deps.pool, auth, request, reply, clock: deps.clock }, (key, attempt) => {
         const context = writeContextOf(auth, request, key, deps.clock());
         return answerMovement(attempt, 'validacao', (options) =>
-          deps.stock.registerMovement(context, body, options),
+          deps.stock.registrarMovimento(context, body, options),
         );
       }),
   });

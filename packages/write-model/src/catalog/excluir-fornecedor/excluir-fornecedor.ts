@@ -10,7 +10,7 @@ import { runCatalogCommand } from '../run-catalog-command.js';
 import { supplierKeys, supplierRows } from '../supplier-rows.js';
 
 /** Deletes a supplier; supply items naming it as their default keep the id (see the decider). */
-export async function deleteSupplier(
+export async function excluirFornecedor(
   deps: CatalogDeps,
   context: CatalogWriteContext,
   fornecedorId: string,

@@ -11,7 +11,7 @@ import { supplyItemKeys, supplyItemRows } from '../supply-item-rows.js';
 import { activeBillsUsing } from '../tables/active-bills-table.js';
 
 /** Deletes a supply item unless an active bill uses it (checked again behind the company's relations fence). */
-export async function deleteSupplyItem(
+export async function excluirInsumo(
   deps: CatalogDeps,
   context: CatalogWriteContext,
   insumoId: string,

@@ -16,7 +16,7 @@ import { groupMembersOf } from '../tables/products-table.js';
  * group with other products in it. Both are read again behind the company's relations fence, so a bill
  * gaining this product, or a product joining its group, meanwhile is seen.
  */
-export async function deleteProduct(
+export async function excluirProduto(
   deps: CatalogDeps,
   context: CatalogWriteContext,
   produtoId: string,

@@ -8,7 +8,7 @@ import { commandIds } from '../command-ids.js';
 import { productKeys, productRows } from '../product-rows.js';
 import { runCatalogCommand } from '../run-catalog-command.js';
 
-export type DeactivateBillOutcome =
+export type DesativarFichaOutcome =
   | { ok: true; produto_id: string; versao: number; position: number }
   | Refused;
 
@@ -16,11 +16,11 @@ export type DeactivateBillOutcome =
  * The product's active bill turns inactive; not found when none is active. Removing edges
  * cannot close a cycle, so no lock is taken.
  */
-export async function deactivateBill(
+export async function desativarFicha(
   deps: CatalogDeps,
   context: CatalogWriteContext,
   produtoId: string,
-): Promise<DeactivateBillOutcome> {
+): Promise<DesativarFichaOutcome> {
   const { empresaId } = context;
   const run = await runCatalogCommand(deps, context, commandIds(context, context.part ?? 'DesativarFicha'), {
     decider: produtoDecider,

@@ -13,7 +13,7 @@ import { runCatalogCommand } from '../run-catalog-command.js';
 /** A bill line as the body sends it (values still checked by the decider). */
 export type BillLineInput = Omit<LinhaFichaItem, 'id'>;
 
-export type DefineBillOutcome = { ok: true; ficha: FichaDefinida['data']; position: number } | Refused;
+export type SubstituirFichaOutcome = { ok: true; ficha: FichaDefinida['data']; position: number } | Refused;
 
 /**
  * Replaces a product's bill with the next version. The lines' items, components and the bill
@@ -21,12 +21,12 @@ export type DefineBillOutcome = { ok: true; ficha: FichaDefinida['data']; positi
  * PUTs that would close a cycle together cannot both commit: the second sees the first.
  * Line ids come from the command's ids, so a retried request decides the very same bill.
  */
-export async function defineBill(
+export async function substituirFicha(
   deps: CatalogDeps,
   context: CatalogWriteContext,
   produtoId: string,
   lines: readonly BillLineInput[],
-): Promise<DefineBillOutcome> {
+): Promise<SubstituirFichaOutcome> {
   const { empresaId } = context;
   const ids = commandIds(context, context.part ?? 'DefinirFicha');
   const linhas = lines.map(

@@ -15,7 +15,7 @@ import { saveOutcome } from '../save-outcome.js';
  * created with a new id. An item sending `variacao` changes a group, which other items read:
  * decided again behind the company's relations fence.
  */
-export async function saveProduct(
+export async function salvarProduto(
   deps: CatalogDeps,
   context: CatalogWriteContext,
   received: Readonly<Record<string, unknown>>,

@@ -21,7 +21,7 @@ import type { ProductionDeps } from '../registrar-apontamento/registrar-apontame
  * all in one statement. Two concurrent cancellations: the second finds the movements reversed
  * (or the record's revision moved) and is refused.
  */
-export async function cancelRecord(
+export async function cancelarApontamento(
   deps: ProductionDeps,
   context: WriteContext,
   input: { apontamento_id: string; motivo?: unknown },

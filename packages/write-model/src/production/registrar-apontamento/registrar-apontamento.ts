@@ -18,7 +18,7 @@ import type { RecordOutcome, RecordWriteOptions } from '../record-outcome.js';
 import { recordStream } from '../record-stream.js';
 
 /** `POST /v1/producao/apontamentos`' body, values as sent, and the company's calendar. */
-export interface RecordProductionInput {
+export interface RegistrarApontamentoInput {
   produto_id: unknown;
   quantidade: unknown;
   local_id: unknown;
@@ -40,10 +40,10 @@ export interface ProductionDeps {
  * event, so the record and all its movements are in one append statement: all or nothing. The
  * record's id is its event's id, derived like every id from the Idempotency-Key.
  */
-export async function recordProduction(
+export async function registrarApontamento(
   deps: ProductionDeps,
   context: WriteContext,
-  input: RecordProductionInput,
+  input: RegistrarApontamentoInput,
   options: RecordWriteOptions = {},
 ): Promise<RecordOutcome> {
   const ids = eventIdsFor(context);

@@ -15,17 +15,17 @@ import { isoInstant, metadataOf, type WriteContext } from '../../write-context.j
 import { planFacts } from '../plan-facts.js';
 import { planStream } from '../plan-stream.js';
 
-export type ReplacePlanOutcome =
+export type SubstituirPlanoOutcome =
   | { ok: true; plano: PlanoEvent['data']; position: number }
   | { ok: false; error: StockError };
 
 /** Replaces the plan of `dia` (a real date, checked by the caller) with `itens`. */
-export async function replacePlan(
+export async function substituirPlano(
   deps: { pool: Pool; store: EventStore; contention: HandleOptions },
   context: WriteContext,
   dia: string,
   itens: readonly ItemDoPlanoInput[],
-): Promise<ReplacePlanOutcome> {
+): Promise<SubstituirPlanoOutcome> {
   const lines = itens.map(lowerCaseIds);
   const result = await handleCommand(
     deps.store,

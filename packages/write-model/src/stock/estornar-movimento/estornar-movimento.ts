@@ -6,7 +6,7 @@ import { type MovementOutcome, type MovementWriteOptions, refused } from '../mov
 import type { StockDeps } from '../stock-deps.js';
 import { stockStream } from '../stock-stream.js';
 
-export interface ReverseMovementInput {
+export interface EstornarMovimentoInput {
   /** The movement to reverse. */
   movimento_id: string;
   motivo?: string | null;
@@ -23,10 +23,10 @@ export interface ReverseMovementInput {
  * Reverses a movement. The request names only the movement, so its item comes from the
  * write-side index (never the read models, which lag); another company's movement is not found.
  */
-export async function reverseMovement(
+export async function estornarMovimento(
   deps: StockDeps,
   context: WriteContext,
-  input: ReverseMovementInput,
+  input: EstornarMovimentoInput,
   options: MovementWriteOptions = {},
 ): Promise<MovementOutcome> {
   const target =

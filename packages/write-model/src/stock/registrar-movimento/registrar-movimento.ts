@@ -7,7 +7,7 @@ import type { StockDeps } from '../stock-deps.js';
 import { stockStream } from '../stock-stream.js';
 
 /** The request body's fields, as the decider checks them (`tipo` as sent). */
-export interface RegisterMovementInput {
+export interface RegistrarMovimentoInput {
   insumo_id: string;
   local_id: string;
   tipo: string;
@@ -26,10 +26,10 @@ export interface RegisterMovementInput {
  * Registers an ordinary movement: an active location of the company (the domain leaves that
  * to the caller; checked in the query that loads the item), then the decider.
  */
-export function registerMovement(
+export function registrarMovimento(
   deps: StockDeps,
   context: WriteContext,
-  input: RegisterMovementInput,
+  input: RegistrarMovimentoInput,
   options: MovementWriteOptions = {},
 ): Promise<MovementOutcome> {
   const eventId = eventIdsFor(context);
