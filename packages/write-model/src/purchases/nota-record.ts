@@ -6,6 +6,7 @@ import {
   type NotaRecebida,
   type NotaState,
 } from '@factory/domain';
+import { withId } from './event-ids-of.js';
 
 /** One receipt as its answer shows it: what was received and, once cancelled, the cancellation. */
 export interface RecordedNota {
@@ -20,14 +21,14 @@ export interface RecordedNota {
 export interface NotaRecord {
   state: NotaState;
   receipts: ReadonlyMap<string, RecordedNota>;
-  /** The id of the stream's last event (a retried command finds its own write by it). */
-  lastEventId: string | null;
+  /** Every event's id (a command retried with its key finds its own write by it). */
+  eventIds: ReadonlySet<string>;
 }
 
 export const initialNotaRecord = (): NotaRecord => ({
   state: initialNotaState(),
   receipts: new Map(),
-  lastEventId: null,
+  eventIds: new Set(),
 });
 
 export function evolveNotaRecord(record: NotaRecord, event: NotaEvent & { id?: string }): NotaRecord {
@@ -39,7 +40,7 @@ export function evolveNotaRecord(record: NotaRecord, event: NotaEvent & { id?: s
     const receipt = receipts.get(event.data.nota_id);
     if (receipt) receipts.set(event.data.nota_id, { ...receipt, cancelada: event.data });
   }
-  return { state, receipts, lastEventId: event.id ?? null };
+  return { state, receipts, eventIds: withId(record.eventIds, event.id) };
 }
 
 export const notaFold = { initialState: initialNotaRecord, evolve: evolveNotaRecord };

@@ -5,6 +5,7 @@ import {
   type PedidoCompraEvent,
   type PedidoCompraState,
 } from '@factory/domain';
+import { withId } from './event-ids-of.js';
 
 /**
  * A purchase order's stream folded for the writes: the domain's state (what decisions read) and
@@ -16,8 +17,8 @@ export interface OrderRecord {
   criado: PedidoCompraCriado['data'] | null;
   motivoCancelamento: string | null;
   atualizadoEm: string | null;
-  /** The id of the stream's last event (a retried command finds its own write by it). */
-  lastEventId: string | null;
+  /** Every event's id (a command retried with its key finds its own write by it). */
+  eventIds: ReadonlySet<string>;
 }
 
 export const initialOrderRecord = (): OrderRecord => ({
@@ -25,7 +26,7 @@ export const initialOrderRecord = (): OrderRecord => ({
   criado: null,
   motivoCancelamento: null,
   atualizadoEm: null,
-  lastEventId: null,
+  eventIds: new Set(),
 });
 
 export function evolveOrderRecord(
@@ -33,7 +34,7 @@ export function evolveOrderRecord(
   event: PedidoCompraEvent & { id?: string },
 ): OrderRecord {
   const state = evolvePedidoCompra(before.state, event);
-  const record = { ...before, lastEventId: event.id ?? null };
+  const record = { ...before, eventIds: withId(before.eventIds, event.id) };
   switch (event.type) {
     case 'PedidoCompraCriado.v1':
       return { ...record, state, criado: event.data, atualizadoEm: event.data.criado_em };

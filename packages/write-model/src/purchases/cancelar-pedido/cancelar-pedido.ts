@@ -52,7 +52,7 @@ export async function cancelarPedido(
         metadata: metadataOf(context),
         created: context.now,
         // A retry of a cancellation that committed (same key, so same event id) answers it again.
-        alreadyApplied: (record) => record.lastEventId === ids(0),
+        alreadyApplied: (record) => record.eventIds.has(ids(0)),
       },
     ),
     deps.contention,

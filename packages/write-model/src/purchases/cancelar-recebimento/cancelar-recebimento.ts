@@ -72,7 +72,7 @@ function cancelWrite(
     async decide() {
       const nota = await loadStream(deps.store, undefined, notaFold, stream);
       // An earlier attempt of this key committed the cancellation: answer it again.
-      if (nota.state.lastEventId === ids(0)) return { answer: await answerOf(true) };
+      if (nota.state.eventIds.has(ids(0))) return { answer: await answerOf(true) };
       const receipt = nota.state.receipts.get(input.nota_id);
       if (receipt === undefined) return { answer: NOT_FOUND };
       const movements = receipt.recebida.itens.map((item) => ({

@@ -71,7 +71,7 @@ export async function definirVinculo(
         eventId: ids,
         metadata: metadataOf(context),
         created: context.now,
-        alreadyApplied: (record) => record.lastEventId === ids(0),
+        alreadyApplied: (record) => record.eventIds.has(ids(0)),
       },
     ),
     deps.contention,

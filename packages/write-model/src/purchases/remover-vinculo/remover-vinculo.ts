@@ -60,7 +60,7 @@ export async function removerVinculo(
         eventId: ids,
         metadata: metadataOf(context),
         created: context.now,
-        alreadyApplied: (record) => record.lastEventId === ids(0),
+        alreadyApplied: (record) => record.eventIds.has(ids(0)),
       },
     ),
     deps.contention,
