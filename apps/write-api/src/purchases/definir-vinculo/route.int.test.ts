@@ -37,6 +37,27 @@ describeWith(['postgres', 'redis'], 'PUT and DELETE /v1/fornecedores/{id}/vincul
     expectError(await del(scene.app, url(codigo), scene.token), 404, 'nao_encontrado');
   });
 
+  it('DELETE under an Idempotency-Key replays its 204 to a repeat', async () => {
+    const codigo = `K-${randomUUID().slice(0, 6)}`;
+    expect(
+      (await put(scene.app, url(codigo), scene.token, { insumo_id: scene.caixaId, fator: 1 })).statusCode,
+    ).toBe(200);
+    const key = randomUUID();
+    const headers = { authorization: `Bearer ${scene.token}`, 'idempotency-key': key };
+    const first = await scene.app.inject({ method: 'DELETE', url: url(codigo), headers });
+    const again = await scene.app.inject({ method: 'DELETE', url: url(codigo), headers });
+    expect([first.statusCode, first.body]).toEqual([204, '']);
+    expect([again.statusCode, again.body]).toEqual([204, '']);
+    expect(again.headers['idempotency-replayed']).toBe('true');
+    expect(again.headers['x-posicao-log']).toBe(first.headers['x-posicao-log']);
+    const other = await scene.app.inject({
+      method: 'DELETE',
+      url: url(codigo),
+      headers: { authorization: `Bearer ${scene.token}`, 'idempotency-key': randomUUID() },
+    });
+    expectError(other, 404, 'nao_encontrado');
+  });
+
   it('refuses: unknown or deleted supplier 404; unknown item, fator not > 0, code over 60 characters 422', async () => {
     expectError(
       await put(scene.app, url('X', randomUUID()), scene.token, { insumo_id: scene.caixaId, fator: 1 }),
