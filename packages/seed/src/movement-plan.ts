@@ -63,6 +63,24 @@ interface Reversible {
   delta: number;
 }
 
+/** How many of `count` movements are opening balances: at most 15 %, two per supply item. */
+const openingCount = (count: number, items: number) => Math.min(Math.floor(count * 0.15), items * 2);
+
+/**
+ * When the opening balances of `planMovements` over `window` are all written: a supply item's
+ * `saldo_inicial` must be its first movement at a location, so anything else that moves stock
+ * (the purchases' receipts) starts after it.
+ */
+export function openingBalancesEnd(
+  catalog: CatalogPlan,
+  count: number,
+  window: { start: Date; end: Date },
+): Date {
+  const span = window.end.getTime() - window.start.getTime();
+  const openings = openingCount(count, catalog.insumos.length);
+  return count === 0 ? window.start : new Date(window.start.getTime() + Math.ceil((span * openings) / count));
+}
+
 /**
  * `count` movements over `[start, end]`, in time order: opening balances first (at most 15% of
  * them), then invoice and manual entries at varying costs, production outflows, losses,
@@ -92,7 +110,7 @@ export function* planMovements(
   const run = distinctRun(items.length);
 
   // Opening balances: the deposit of every item, then the factory of some.
-  const openings = Math.min(Math.floor(count * 0.15), items.length * 2);
+  const openings = openingCount(count, items.length);
   for (let n = 0; n < openings; n++) {
     const insumo = n % items.length;
     const local: LocalKind = n < items.length ? 'deposito' : 'fabrica';

@@ -8,7 +8,7 @@ import {
 } from '@factory/write-model';
 import { type CatalogSize, planCatalog } from './catalog-plan.js';
 import { countingAppends } from './counting-appends.js';
-import { planMovements } from './movement-plan.js';
+import { openingBalancesEnd, planMovements } from './movement-plan.js';
 import { plannedOrders, planPurchases } from './purchase-plan.js';
 import { Random } from './random.js';
 import { createSeedCompany } from './seed-company.js';
@@ -125,11 +125,15 @@ export function writeCompanyHistory(
         options.movimentos,
         window,
       ),
+      // After the opening balances, which must be each item's first movement at its location.
       purchases: planPurchases(
         Random.derive(options.seed, 'compras'),
         catalog,
         plannedOrders(options.movimentos),
-        window,
+        {
+          start: openingBalancesEnd(catalog, options.movimentos, window),
+          end: window.end,
+        },
       ),
     },
     { onCommand: options.onCommand, signal: options.signal, inFlight: options.inFlight },
