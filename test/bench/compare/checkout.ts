@@ -1,6 +1,16 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -18,6 +28,8 @@ export interface Build {
 // Worktrees and the cached node_modules share one folder outside the repository, so a cached
 // node_modules moves into a new worktree by rename (same file system), not by copy.
 const CACHE = join(tmpdir(), 'factory-bench-compare');
+/** Cached node_modules kept (about 570 MB each): the baseline's and a few current builds'. */
+const KEEP = 3;
 
 const git = (repo: string, ...args: string[]) =>
   execFileSync('git', ['-C', repo, ...args], { encoding: 'utf8' }).trim();
@@ -54,6 +66,9 @@ export function checkout(repo: string, ref: string, label: Build['label']): Buil
     if (existsSync(modules)) {
       rmSync(cached, { recursive: true, force: true });
       renameSync(modules, cached);
+      const now = new Date();
+      utimesSync(cached, now, now);
+      pruneCache();
     }
     try {
       git(repo, 'worktree', 'remove', '--force', root);
@@ -75,4 +90,13 @@ export function checkout(repo: string, ref: string, label: Build['label']): Buil
     throw error;
   }
   return { label, root, commit, dirty: false, remove };
+}
+
+/** Drops all but the KEEP most recently parked node_modules. */
+function pruneCache(): void {
+  const parked = readdirSync(CACHE)
+    .filter((name) => name.startsWith('node_modules-'))
+    .map((name) => ({ path: join(CACHE, name), at: statSync(join(CACHE, name)).mtimeMs }))
+    .sort((a, b) => b.at - a.at);
+  for (const old of parked.slice(KEEP)) rmSync(old.path, { recursive: true, force: true });
 }
