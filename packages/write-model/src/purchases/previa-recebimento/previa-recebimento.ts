@@ -1,8 +1,8 @@
 import { type PreviaRecebimento, previewReceipt } from '@factory/domain';
 import { isoInstant, type WriteContext } from '../../write-context.js';
 import type { PurchaseOutcome, PurchasesDeps } from '../purchases-deps.js';
-import { LOCATION_REFUSAL } from './receber-nota.js';
-import { type ReceberNotaInput, readReceiptInputs, receiptCommand } from './receipt-inputs.js';
+import { LOCATION_REFUSAL } from '../receber-nota/receber-nota.js';
+import { type ReceberNotaInput, readReceiptInputs, receiptCommand } from '../receber-nota/receipt-inputs.js';
 
 /**
  * POST /v1/compras/recebimentos/previa: the receipt's own reads and decision (every check but 7:
