@@ -7,8 +7,7 @@ export {
   type CatalogWriteModel,
   createCatalogWriteModel,
 } from './catalog/catalog-write-model.js';
-export type { DesativarFichaOutcome } from './catalog/fichas-desativar/fichas-desativar.js';
-export type { BillLineInput, SubstituirFichaOutcome } from './catalog/fichas-substituir/fichas-substituir.js';
+export type { DesativarFichaOutcome } from './catalog/desativar-ficha/desativar-ficha.js';
 export type { ProductRelations } from './catalog/product-relations.js';
 export {
   type BatchItemResult,
@@ -20,6 +19,7 @@ export {
   skuKeys,
   skuOf,
 } from './catalog/run-batch.js';
+export type { BillLineInput, SubstituirFichaOutcome } from './catalog/substituir-ficha/substituir-ficha.js';
 export type { DecidedFields, DecidedRow } from './decided-row.js';
 export type { Decider, Decision, SnapshotCodec } from './decider.js';
 export { eventIdsFor, uuidV5 } from './event-ids.js';

@@ -1,13 +1,13 @@
 import type { AnyRoute } from '@factory/http';
 import type { CatalogRouteDeps } from './catalog-deps.js';
+import { desativarFichaRoute } from './desativar-ficha/route.js';
 import { excluirFornecedorRoute } from './excluir-fornecedor/route.js';
 import { excluirInsumoRoute } from './excluir-insumo/route.js';
 import { excluirProdutoRoute } from './excluir-produto/route.js';
-import { desativarFichaRoute } from './fichas-desativar/route.js';
-import { substituirFichaRoute } from './fichas-substituir/route.js';
 import { fornecedoresLoteRoute } from './fornecedores-lote/route.js';
 import { insumosLoteRoute } from './insumos-lote/route.js';
 import { produtosLoteRoute } from './produtos-lote/route.js';
+import { substituirFichaRoute } from './substituir-ficha/route.js';
 
 /** The catalog's write routes: batches, deletions and bills of materials. */
 export const catalogRoutes = (deps: CatalogRouteDeps): AnyRoute[] => [

@@ -2,19 +2,19 @@ import { activeBillCostInputs, type BillCostInputs } from './bill-cost.js';
 import type { CatalogWriteContext } from './catalog-context.js';
 import { type CatalogWriteModelOptions, createCatalogDeps } from './catalog-deps.js';
 import type { DeleteOutcome, SaveOutcome } from './catalog-outcome.js';
+import { type DesativarFichaOutcome, desativarFicha } from './desativar-ficha/desativar-ficha.js';
 import { excluirFornecedor } from './excluir-fornecedor/excluir-fornecedor.js';
 import { excluirInsumo } from './excluir-insumo/excluir-insumo.js';
 import { excluirProduto } from './excluir-produto/excluir-produto.js';
-import { type DesativarFichaOutcome, desativarFicha } from './fichas-desativar/fichas-desativar.js';
-import {
-  type BillLineInput,
-  type SubstituirFichaOutcome,
-  substituirFicha,
-} from './fichas-substituir/fichas-substituir.js';
 import { salvarFornecedor } from './fornecedores-lote/fornecedores-lote.js';
 import { salvarInsumo } from './insumos-lote/insumos-lote.js';
 import { type ProductRelations, productRelations } from './product-relations.js';
 import { salvarProduto } from './produtos-lote/produtos-lote.js';
+import {
+  type BillLineInput,
+  type SubstituirFichaOutcome,
+  substituirFicha,
+} from './substituir-ficha/substituir-ficha.js';
 
 /**
  * A batch item as received (body keys to JSON values): the deciders check every value, so the
