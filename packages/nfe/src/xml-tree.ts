@@ -41,7 +41,11 @@ export function readXml(xml: string): XmlReading {
   if (DTD.test(xml)) return { ok: false, mensagem: 'o XML não pode ter DOCTYPE nem declaração de entidade' };
   const valid = XMLValidator.validate(xml);
   if (valid !== true) {
-    return { ok: false, mensagem: `o XML não é bem formado (linha ${valid.err.line}): ${valid.err.msg}` };
+    // The validator's own text is English and may quote the offending input: only where it is.
+    return {
+      ok: false,
+      mensagem: `o XML não é bem formado (linha ${valid.err.line}, coluna ${valid.err.col})`,
+    };
   }
   const strict = strictnessProblem(xml);
   if (strict) return { ok: false, mensagem: strict };
