@@ -362,7 +362,11 @@ export interface paths {
          */
         get: operations["getComprasPedidos"];
         put?: never;
-        post?: never;
+        /**
+         * Cria um pedido de compra
+         * @description Cria um pedido de compra de 1 a 200 itens, cada insumo no máximo uma vez. `numero` é dado por empresa, em ordem de criação, nunca reutilizado. `preco_unitario` exige o escopo `custos:ler`.
+         */
+        post: operations["postComprasPedidos"];
         delete?: never;
         options?: never;
         head?: never;
@@ -563,6 +567,116 @@ export interface paths {
          * @description Cancela um apontamento de produção: estorna cada um dos seus movimentos (corpo opcional: {"motivo"})
          */
         post: operations["postProducaoApontamentosByIdCancelamento"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/compras/pedidos/{id}/cancelamento": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancela um pedido de compra aberto ou parcial (corpo opcional: {"motivo"})
+         * @description Fecha o que não foi recebido; o estoque já recebido fica. Um pedido `recebido` ou `cancelado`: 409 `conflito`.
+         */
+        post: operations["postComprasPedidosByIdCancelamento"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/fornecedores/{id}/vinculos/{codigo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Cria ou substitui o vínculo de um código do fornecedor com um insumo
+         * @description Cria ou substitui o vínculo de um código do fornecedor com um insumo
+         */
+        put: operations["putFornecedoresByIdVinculosByCodigo"];
+        post?: never;
+        /**
+         * Exclui o vínculo de um código do fornecedor (404 se não há)
+         * @description Exclui o vínculo de um código do fornecedor (404 se não há)
+         */
+        delete: operations["deleteFornecedoresByIdVinculosByCodigo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/compras/recebimentos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recebe a NF-e de um fornecedor: entrada no estoque com o custo de entrada
+         * @description Registra a nota, um movimento `entrada_nfe` por item (origem `nfe`, referência a chave de acesso) e o avanço do pedido de compra, numa única escrita.
+         *
+         *     O documento é conferido nesta ordem, e a primeira falha responde: XML bem formado, sem DOCTYPE nem entidades, até 990 itens, `nfeProc` 4.00 modelo 55; protocolo de autorização; ambiente de homologação só com `aceitar_homologacao`; destinatário com o CNPJ da empresa; emitente entre os fornecedores; chave ainda não recebida (409); cada item com vínculo; pedido do mesmo fornecedor, nem cancelado nem recebido (409).
+         *
+         *     A assinatura digital do XML não é verificada nesta versão: vale o protocolo de autorização (`protNFe`, `cStat` 100 ou 150, `chNFe` igual à chave e dígito verificador da chave).
+         */
+        post: operations["postComprasRecebimentos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/compras/recebimentos/previa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Prévia do recebimento de uma NF-e: o que seria registrado, sem gravar nada
+         * @description Faz as conferências do recebimento, menos a dos vínculos: um item sem vínculo vem com `situacao_vinculo` `sem_vinculo` e insumo, fator, quantidade de consumo e custos nulos. `id` e `movimento_id` são nulos.
+         *
+         *     A assinatura digital do XML não é verificada nesta versão: vale o protocolo de autorização (`protNFe`, `cStat` 100 ou 150, `chNFe` igual à chave e dígito verificador da chave).
+         */
+        post: operations["postComprasRecebimentosPrevia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/compras/recebimentos/{id}/cancelamento": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancela um recebimento: estorna seus movimentos (corpo opcional: {"motivo"})
+         * @description Estorna cada movimento do recebimento, tira suas quantidades do pedido e marca a nota `cancelada`; a mesma chave pode então ser recebida de novo. Um recebimento já cancelado, ou com um movimento já estornado: 409 `conflito`.
+         */
+        post: operations["postComprasRecebimentosByIdCancelamento"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5771,6 +5885,325 @@ export interface operations {
             };
         };
     };
+    postComprasPedidos: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Chave do cliente para repetir esta escrita sem efeito duplo: o mesmo pedido com a mesma chave, por 24 h, recebe a primeira resposta (`Idempotency-Replayed: true`); outro corpo com ela é 409 `chave_idempotencia_reutilizada`. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "fornecedor_id": "0d1c2b3a-4f5e-4d6c-8b7a-9f8e7d6c5b4a",
+                 *       "local_id": "9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b",
+                 *       "previsto_para": "2026-03-12",
+                 *       "observacao": "entregar pela manhã",
+                 *       "itens": [
+                 *         {
+                 *           "insumo_id": "5a3c2e1f-8b7d-4c6a-9e0f-1d2b3c4d5e6f",
+                 *           "quantidade": 60,
+                 *           "preco_unitario": 38.5
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: uuid */
+                    fornecedor_id: string;
+                    /** Format: uuid */
+                    local_id: string;
+                    previsto_para?: string | null;
+                    condicao_pagamento?: number[] | null;
+                    observacao?: string | null;
+                    itens: {
+                        /** Format: uuid */
+                        insumo_id: string;
+                        quantidade: number;
+                        preco_unitario?: number | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Sucesso */
+            201: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Posição no log de eventos do que esta escrita gravou; ausente quando nada foi gravado. Uma leitura com `posicao_minima` igual a ela vê a escrita. */
+                    "X-Posicao-Log"?: string;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "2c4e6a8b-1d3f-4a5c-9e7b-0a2c4e6a8b1d",
+                     *       "numero": 17,
+                     *       "fornecedor_id": "0d1c2b3a-4f5e-4d6c-8b7a-9f8e7d6c5b4a",
+                     *       "local_id": "9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b",
+                     *       "situacao": "aberto",
+                     *       "previsto_para": "2026-03-12",
+                     *       "condicao_pagamento": [
+                     *         30,
+                     *         60
+                     *       ],
+                     *       "observacao": "entregar pela manhã",
+                     *       "itens": [
+                     *         {
+                     *           "id": "7b9d1f3a-5c7e-4b2d-8f0a-3c5e7b9d1f3a",
+                     *           "insumo_id": "5a3c2e1f-8b7d-4c6a-9e0f-1d2b3c4d5e6f",
+                     *           "quantidade": 60,
+                     *           "unidade": "kg",
+                     *           "preco_unitario": 38.5,
+                     *           "quantidade_recebida": 30
+                     *         }
+                     *       ],
+                     *       "valor_total": 2310,
+                     *       "motivo_cancelamento": null,
+                     *       "criado_em": "2026-02-28T09:15:00.000-03:00",
+                     *       "atualizado_em": "2026-03-10T10:02:31.000-03:00"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        numero: number;
+                        /** Format: uuid */
+                        fornecedor_id: string;
+                        /** Format: uuid */
+                        local_id: string;
+                        /** @enum {string} */
+                        situacao: "aberto" | "parcial" | "recebido" | "cancelado";
+                        /** Format: date */
+                        previsto_para: string;
+                        condicao_pagamento: number[] | null;
+                        observacao: string | null;
+                        itens: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            insumo_id: string;
+                            quantidade: number;
+                            unidade: string;
+                            preco_unitario: number | null;
+                            quantidade_recebida: number;
+                        }[];
+                        valor_total: number | null;
+                        motivo_cancelamento: string | null;
+                        /** Format: date-time */
+                        criado_em: string;
+                        /** Format: date-time */
+                        atualizado_em: string;
+                    };
+                };
+            };
+            /** @description Erro: `token_na_url`, `parametro_invalido`, `corpo_invalido`. */
+            400: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `token_ausente`, `token_invalido`, `token_revogado`, `token_vencido`. */
+            401: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `escopo_insuficiente`, `empresa_suspensa`, `token_sem_dono`. */
+            403: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `conflito`, `chave_idempotencia_reutilizada`. */
+            409: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `corpo_grande_demais`. */
+            413: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `tipo_nao_suportado`. */
+            415: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `validacao`. */
+            422: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `limite_excedido`. */
+            429: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Segundos a esperar antes de tentar de novo. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `erro_interno`. */
+            500: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `banco_indisponivel`. */
+            503: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description Segundos a esperar antes de tentar de novo. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
     getComprasPedidosById: {
         parameters: {
             query?: never;
@@ -8185,6 +8618,1871 @@ export interface operations {
                         /** @description Reais, arredondado a 2 casas: o custo do que o apontamento consumiu. */
                         custo: number | null;
                         movimentos: string[];
+                        /** Format: date-time */
+                        criado_em: string;
+                        /** Format: date-time */
+                        atualizado_em: string;
+                    };
+                };
+            };
+            /** @description Erro: `token_na_url`, `parametro_invalido`, `corpo_invalido`. */
+            400: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `token_ausente`, `token_invalido`, `token_revogado`, `token_vencido`. */
+            401: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `escopo_insuficiente`, `empresa_suspensa`, `token_sem_dono`. */
+            403: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `nao_encontrado`. */
+            404: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `conflito`, `chave_idempotencia_reutilizada`. */
+            409: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `corpo_grande_demais`. */
+            413: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `tipo_nao_suportado`. */
+            415: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `validacao`. */
+            422: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `limite_excedido`. */
+            429: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Segundos a esperar antes de tentar de novo. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `erro_interno`. */
+            500: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `banco_indisponivel`. */
+            503: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description Segundos a esperar antes de tentar de novo. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    postComprasPedidosByIdCancelamento: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave do cliente para repetir esta escrita sem efeito duplo: o mesmo pedido com a mesma chave, por 24 h, recebe a primeira resposta (`Idempotency-Replayed: true`); outro corpo com ela é 409 `chave_idempotencia_reutilizada`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "motivo": "fornecedor sem estoque"
+                 *     }
+                 */
+                "application/json": {
+                    motivo?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Sucesso */
+            200: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Posição no log de eventos do que esta escrita gravou; ausente quando nada foi gravado. Uma leitura com `posicao_minima` igual a ela vê a escrita. */
+                    "X-Posicao-Log"?: string;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "2c4e6a8b-1d3f-4a5c-9e7b-0a2c4e6a8b1d",
+                     *       "numero": 17,
+                     *       "fornecedor_id": "0d1c2b3a-4f5e-4d6c-8b7a-9f8e7d6c5b4a",
+                     *       "local_id": "9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b",
+                     *       "situacao": "cancelado",
+                     *       "previsto_para": "2026-03-12",
+                     *       "condicao_pagamento": [
+                     *         30,
+                     *         60
+                     *       ],
+                     *       "observacao": "entregar pela manhã",
+                     *       "itens": [
+                     *         {
+                     *           "id": "7b9d1f3a-5c7e-4b2d-8f0a-3c5e7b9d1f3a",
+                     *           "insumo_id": "5a3c2e1f-8b7d-4c6a-9e0f-1d2b3c4d5e6f",
+                     *           "quantidade": 60,
+                     *           "unidade": "kg",
+                     *           "preco_unitario": 38.5,
+                     *           "quantidade_recebida": 30
+                     *         }
+                     *       ],
+                     *       "valor_total": 2310,
+                     *       "motivo_cancelamento": "fornecedor sem estoque",
+                     *       "criado_em": "2026-02-28T09:15:00.000-03:00",
+                     *       "atualizado_em": "2026-03-10T10:02:31.000-03:00"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        numero: number;
+                        /** Format: uuid */
+                        fornecedor_id: string;
+                        /** Format: uuid */
+                        local_id: string;
+                        /** @enum {string} */
+                        situacao: "aberto" | "parcial" | "recebido" | "cancelado";
+                        /** Format: date */
+                        previsto_para: string;
+                        condicao_pagamento: number[] | null;
+                        observacao: string | null;
+                        itens: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            insumo_id: string;
+                            quantidade: number;
+                            unidade: string;
+                            preco_unitario: number | null;
+                            quantidade_recebida: number;
+                        }[];
+                        valor_total: number | null;
+                        motivo_cancelamento: string | null;
+                        /** Format: date-time */
+                        criado_em: string;
+                        /** Format: date-time */
+                        atualizado_em: string;
+                    };
+                };
+            };
+            /** @description Erro: `token_na_url`, `parametro_invalido`, `corpo_invalido`. */
+            400: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `token_ausente`, `token_invalido`, `token_revogado`, `token_vencido`. */
+            401: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `escopo_insuficiente`, `empresa_suspensa`, `token_sem_dono`. */
+            403: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `nao_encontrado`. */
+            404: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `conflito`, `chave_idempotencia_reutilizada`. */
+            409: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `corpo_grande_demais`. */
+            413: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `tipo_nao_suportado`. */
+            415: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `validacao`. */
+            422: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `limite_excedido`. */
+            429: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Segundos a esperar antes de tentar de novo. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `erro_interno`. */
+            500: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `banco_indisponivel`. */
+            503: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description Segundos a esperar antes de tentar de novo. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    putFornecedoresByIdVinculosByCodigo: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave do cliente para repetir esta escrita sem efeito duplo: o mesmo pedido com a mesma chave, por 24 h, recebe a primeira resposta (`Idempotency-Replayed: true`); outro corpo com ela é 409 `chave_idempotencia_reutilizada`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+                codigo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "insumo_id": "5a3c2e1f-8b7d-4c6a-9e0f-1d2b3c4d5e6f",
+                 *       "fator": 3.2
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: uuid */
+                    insumo_id: string;
+                    fator: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Sucesso */
+            200: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Posição no log de eventos do que esta escrita gravou; ausente quando nada foi gravado. Uma leitura com `posicao_minima` igual a ela vê a escrita. */
+                    "X-Posicao-Log"?: string;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "fornecedor_id": "0d1c2b3a-4f5e-4d6c-8b7a-9f8e7d6c5b4a",
+                     *       "codigo": "MAL-AZ-180",
+                     *       "insumo_id": "5a3c2e1f-8b7d-4c6a-9e0f-1d2b3c4d5e6f",
+                     *       "fator": 3.2,
+                     *       "atualizado_em": "2026-03-10T10:02:31.000-03:00"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        fornecedor_id: string;
+                        codigo: string;
+                        /** Format: uuid */
+                        insumo_id: string;
+                        fator: number;
+                        /** Format: date-time */
+                        atualizado_em: string;
+                    };
+                };
+            };
+            /** @description Erro: `token_na_url`, `parametro_invalido`, `corpo_invalido`. */
+            400: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `token_ausente`, `token_invalido`, `token_revogado`, `token_vencido`. */
+            401: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `escopo_insuficiente`, `empresa_suspensa`, `token_sem_dono`. */
+            403: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `nao_encontrado`. */
+            404: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `conflito`, `chave_idempotencia_reutilizada`. */
+            409: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `corpo_grande_demais`. */
+            413: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `tipo_nao_suportado`. */
+            415: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `validacao`. */
+            422: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `limite_excedido`. */
+            429: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Segundos a esperar antes de tentar de novo. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `erro_interno`. */
+            500: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `banco_indisponivel`. */
+            503: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description Segundos a esperar antes de tentar de novo. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    deleteFornecedoresByIdVinculosByCodigo: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave do cliente para repetir esta escrita sem efeito duplo: o mesmo pedido com a mesma chave, por 24 h, recebe a primeira resposta (`Idempotency-Replayed: true`); outro corpo com ela é 409 `chave_idempotencia_reutilizada`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+                codigo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sucesso, sem corpo */
+            204: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Posição no log de eventos do que esta escrita gravou; ausente quando nada foi gravado. Uma leitura com `posicao_minima` igual a ela vê a escrita. */
+                    "X-Posicao-Log"?: string;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Erro: `token_na_url`, `parametro_invalido`, `corpo_invalido`. */
+            400: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `token_ausente`, `token_invalido`, `token_revogado`, `token_vencido`. */
+            401: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `escopo_insuficiente`, `empresa_suspensa`, `token_sem_dono`. */
+            403: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `nao_encontrado`. */
+            404: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `conflito`, `chave_idempotencia_reutilizada`. */
+            409: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `corpo_grande_demais`. */
+            413: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `tipo_nao_suportado`. */
+            415: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `validacao`. */
+            422: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `limite_excedido`. */
+            429: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Segundos a esperar antes de tentar de novo. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `erro_interno`. */
+            500: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `banco_indisponivel`. */
+            503: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description Segundos a esperar antes de tentar de novo. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    postComprasRecebimentos: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Chave do cliente para repetir esta escrita sem efeito duplo: o mesmo pedido com a mesma chave, por 24 h, recebe a primeira resposta (`Idempotency-Replayed: true`); outro corpo com ela é 409 `chave_idempotencia_reutilizada`. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "xml": "<?xml version=\"1.0\" encoding=\"UTF-8\"?><nfeProc versao=\"4.00\" xmlns=\"http://www.portalfiscal.inf.br/nfe\"><NFe>…</NFe><protNFe versao=\"4.00\">…</protNFe></nfeProc>",
+                 *       "local_id": "9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b",
+                 *       "pedido_id": "2c4e6a8b-1d3f-4a5c-9e7b-0a2c4e6a8b1d",
+                 *       "vinculos": [
+                 *         {
+                 *           "n_item": 1,
+                 *           "insumo_id": "5a3c2e1f-8b7d-4c6a-9e0f-1d2b3c4d5e6f",
+                 *           "fator": 3.2
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    xml: string;
+                    /** Format: uuid */
+                    local_id: string;
+                    pedido_id?: string | null;
+                    vinculos?: {
+                        n_item: number;
+                        /** Format: uuid */
+                        insumo_id: string;
+                        fator?: number | null;
+                    }[] | null;
+                    aceitar_homologacao?: boolean | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Sucesso */
+            201: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Posição no log de eventos do que esta escrita gravou; ausente quando nada foi gravado. Uma leitura com `posicao_minima` igual a ela vê a escrita. */
+                    "X-Posicao-Log"?: string;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "4e6a8c0b-2d4f-4b6a-8c0e-2b4d6f8a0c2e",
+                     *       "chave": "42260311222333000181550010000045211123456781",
+                     *       "tipo": "entrada",
+                     *       "modelo": 55,
+                     *       "serie": 1,
+                     *       "numero": 4521,
+                     *       "emitida_em": "2026-03-09T16:20:00.000-03:00",
+                     *       "ambiente": "producao",
+                     *       "fornecedor_id": "0d1c2b3a-4f5e-4d6c-8b7a-9f8e7d6c5b4a",
+                     *       "emitente_cnpj": "11222333000181",
+                     *       "pedido_id": "2c4e6a8b-1d3f-4a5c-9e7b-0a2c4e6a8b1d",
+                     *       "local_id": "9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b",
+                     *       "situacao": "recebida",
+                     *       "valor_total": 1296.75,
+                     *       "itens": [
+                     *         {
+                     *           "n_item": 1,
+                     *           "codigo": "MAL-AZ-180",
+                     *           "descricao": "MALHA PV AZUL 180G",
+                     *           "ncm": "60063200",
+                     *           "cfop": "6101",
+                     *           "unidade": "KG",
+                     *           "quantidade": 30,
+                     *           "insumo_id": "5a3c2e1f-8b7d-4c6a-9e0f-1d2b3c4d5e6f",
+                     *           "fator": 3.2,
+                     *           "quantidade_consumo": 96,
+                     *           "custo_unitario": 11.230417,
+                     *           "custo_unitario_bruto": 13.507813,
+                     *           "creditos": 218.63,
+                     *           "movimento_id": "8f7e6d5c-4b3a-4291-8d7c-6b5a4f3e2d1c"
+                     *         }
+                     *       ],
+                     *       "criado_em": "2026-03-10T10:02:31.000-03:00",
+                     *       "atualizado_em": "2026-03-10T10:02:31.000-03:00"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        chave: string;
+                        /** @enum {string} */
+                        tipo: "entrada";
+                        modelo: number;
+                        serie: number;
+                        numero: number;
+                        /** Format: date-time */
+                        emitida_em: string;
+                        /** @enum {string} */
+                        ambiente: "producao" | "homologacao";
+                        /** Format: uuid */
+                        fornecedor_id: string;
+                        emitente_cnpj: string;
+                        pedido_id: string | null;
+                        /** Format: uuid */
+                        local_id: string;
+                        /** @enum {string} */
+                        situacao: "recebida" | "cancelada";
+                        valor_total: number | null;
+                        itens: {
+                            n_item: number;
+                            codigo: string;
+                            descricao: string;
+                            ncm: string | null;
+                            cfop: string | null;
+                            unidade: string;
+                            quantidade: number;
+                            /** Format: uuid */
+                            insumo_id: string;
+                            fator: number;
+                            quantidade_consumo: number;
+                            custo_unitario: number | null;
+                            custo_unitario_bruto: number | null;
+                            creditos: number | null;
+                            /** Format: uuid */
+                            movimento_id: string;
+                        }[];
+                        /** Format: date-time */
+                        criado_em: string;
+                        /** Format: date-time */
+                        atualizado_em: string;
+                    };
+                };
+            };
+            /** @description Erro: `token_na_url`, `parametro_invalido`, `corpo_invalido`. */
+            400: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `token_ausente`, `token_invalido`, `token_revogado`, `token_vencido`. */
+            401: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `escopo_insuficiente`, `empresa_suspensa`, `token_sem_dono`. */
+            403: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `conflito`, `chave_idempotencia_reutilizada`. */
+            409: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `corpo_grande_demais`. */
+            413: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `tipo_nao_suportado`. */
+            415: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `validacao`. */
+            422: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `limite_excedido`. */
+            429: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Segundos a esperar antes de tentar de novo. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `erro_interno`. */
+            500: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `banco_indisponivel`. */
+            503: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description Segundos a esperar antes de tentar de novo. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    postComprasRecebimentosPrevia: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave do cliente para repetir esta escrita sem efeito duplo: o mesmo pedido com a mesma chave, por 24 h, recebe a primeira resposta (`Idempotency-Replayed: true`); outro corpo com ela é 409 `chave_idempotencia_reutilizada`. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "xml": "<?xml version=\"1.0\" encoding=\"UTF-8\"?><nfeProc versao=\"4.00\" xmlns=\"http://www.portalfiscal.inf.br/nfe\"><NFe>…</NFe><protNFe versao=\"4.00\">…</protNFe></nfeProc>",
+                 *       "local_id": "9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b",
+                 *       "pedido_id": "2c4e6a8b-1d3f-4a5c-9e7b-0a2c4e6a8b1d",
+                 *       "vinculos": [
+                 *         {
+                 *           "n_item": 1,
+                 *           "insumo_id": "5a3c2e1f-8b7d-4c6a-9e0f-1d2b3c4d5e6f",
+                 *           "fator": 3.2
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    xml: string;
+                    /** Format: uuid */
+                    local_id: string;
+                    pedido_id?: string | null;
+                    vinculos?: {
+                        n_item: number;
+                        /** Format: uuid */
+                        insumo_id: string;
+                        fator?: number | null;
+                    }[] | null;
+                    aceitar_homologacao?: boolean | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Sucesso */
+            200: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Posição no log de eventos do que esta escrita gravou; ausente quando nada foi gravado. Uma leitura com `posicao_minima` igual a ela vê a escrita. */
+                    "X-Posicao-Log"?: string;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": null,
+                     *       "chave": "42260311222333000181550010000045211123456781",
+                     *       "tipo": "entrada",
+                     *       "modelo": 55,
+                     *       "serie": 1,
+                     *       "numero": 4521,
+                     *       "emitida_em": "2026-03-09T16:20:00.000-03:00",
+                     *       "ambiente": "producao",
+                     *       "fornecedor_id": "0d1c2b3a-4f5e-4d6c-8b7a-9f8e7d6c5b4a",
+                     *       "emitente_cnpj": "11222333000181",
+                     *       "pedido_id": "2c4e6a8b-1d3f-4a5c-9e7b-0a2c4e6a8b1d",
+                     *       "local_id": "9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b",
+                     *       "situacao": "recebida",
+                     *       "valor_total": 1296.75,
+                     *       "itens": [
+                     *         {
+                     *           "n_item": 1,
+                     *           "codigo": "MAL-AZ-180",
+                     *           "descricao": "MALHA PV AZUL 180G",
+                     *           "ncm": "60063200",
+                     *           "cfop": "6101",
+                     *           "unidade": "KG",
+                     *           "quantidade": 30,
+                     *           "insumo_id": null,
+                     *           "fator": null,
+                     *           "quantidade_consumo": null,
+                     *           "custo_unitario": null,
+                     *           "custo_unitario_bruto": null,
+                     *           "creditos": null,
+                     *           "movimento_id": null,
+                     *           "situacao_vinculo": "sem_vinculo"
+                     *         }
+                     *       ],
+                     *       "criado_em": "2026-03-10T10:02:31.000-03:00",
+                     *       "atualizado_em": "2026-03-10T10:02:31.000-03:00"
+                     *     }
+                     */
+                    "application/json": {
+                        id: null;
+                        chave: string;
+                        /** @enum {string} */
+                        tipo: "entrada";
+                        modelo: number;
+                        serie: number;
+                        numero: number;
+                        /** Format: date-time */
+                        emitida_em: string;
+                        /** @enum {string} */
+                        ambiente: "producao" | "homologacao";
+                        /** Format: uuid */
+                        fornecedor_id: string;
+                        emitente_cnpj: string;
+                        pedido_id: string | null;
+                        /** Format: uuid */
+                        local_id: string;
+                        /** @enum {string} */
+                        situacao: "recebida" | "cancelada";
+                        valor_total: number | null;
+                        itens: {
+                            n_item: number;
+                            codigo: string;
+                            descricao: string;
+                            ncm: string | null;
+                            cfop: string | null;
+                            unidade: string;
+                            quantidade: number;
+                            insumo_id: string | null;
+                            fator: number | null;
+                            quantidade_consumo: number | null;
+                            custo_unitario: number | null;
+                            custo_unitario_bruto: number | null;
+                            creditos: number | null;
+                            movimento_id: null;
+                            /** @enum {string} */
+                            situacao_vinculo: "vinculado" | "aprendido" | "sem_vinculo";
+                        }[];
+                        /** Format: date-time */
+                        criado_em: string;
+                        /** Format: date-time */
+                        atualizado_em: string;
+                    };
+                };
+            };
+            /** @description Erro: `token_na_url`, `parametro_invalido`, `corpo_invalido`. */
+            400: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `token_ausente`, `token_invalido`, `token_revogado`, `token_vencido`. */
+            401: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `escopo_insuficiente`, `empresa_suspensa`, `token_sem_dono`. */
+            403: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `conflito`, `chave_idempotencia_reutilizada`. */
+            409: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `corpo_grande_demais`. */
+            413: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `tipo_nao_suportado`. */
+            415: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `validacao`. */
+            422: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `limite_excedido`. */
+            429: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Segundos a esperar antes de tentar de novo. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `erro_interno`. */
+            500: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro: `banco_indisponivel`. */
+            503: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description Segundos a esperar antes de tentar de novo. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    postComprasRecebimentosByIdCancelamento: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave do cliente para repetir esta escrita sem efeito duplo: o mesmo pedido com a mesma chave, por 24 h, recebe a primeira resposta (`Idempotency-Replayed: true`); outro corpo com ela é 409 `chave_idempotencia_reutilizada`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "motivo": "nota recusada na portaria"
+                 *     }
+                 */
+                "application/json": {
+                    motivo?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Sucesso */
+            200: {
+                headers: {
+                    /** @description Id desta requisição: o mesmo de `erro.id_requisicao` e dos logs do serviço. */
+                    "X-Request-Id": string;
+                    /** @description Chamadas por minuto permitidas ao token. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Chamadas que restam ao token neste minuto, nunca mais que as que restam à empresa. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Segundos Unix da próxima virada de minuto. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Posição no log de eventos do que esta escrita gravou; ausente quando nada foi gravado. Uma leitura com `posicao_minima` igual a ela vê a escrita. */
+                    "X-Posicao-Log"?: string;
+                    /** @description `true` quando esta é a resposta guardada do primeiro pedido com a mesma Idempotency-Key (nada foi gravado de novo). */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "4e6a8c0b-2d4f-4b6a-8c0e-2b4d6f8a0c2e",
+                     *       "chave": "42260311222333000181550010000045211123456781",
+                     *       "tipo": "entrada",
+                     *       "modelo": 55,
+                     *       "serie": 1,
+                     *       "numero": 4521,
+                     *       "emitida_em": "2026-03-09T16:20:00.000-03:00",
+                     *       "ambiente": "producao",
+                     *       "fornecedor_id": "0d1c2b3a-4f5e-4d6c-8b7a-9f8e7d6c5b4a",
+                     *       "emitente_cnpj": "11222333000181",
+                     *       "pedido_id": "2c4e6a8b-1d3f-4a5c-9e7b-0a2c4e6a8b1d",
+                     *       "local_id": "9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b",
+                     *       "situacao": "cancelada",
+                     *       "valor_total": 1296.75,
+                     *       "itens": [
+                     *         {
+                     *           "n_item": 1,
+                     *           "codigo": "MAL-AZ-180",
+                     *           "descricao": "MALHA PV AZUL 180G",
+                     *           "ncm": "60063200",
+                     *           "cfop": "6101",
+                     *           "unidade": "KG",
+                     *           "quantidade": 30,
+                     *           "insumo_id": "5a3c2e1f-8b7d-4c6a-9e0f-1d2b3c4d5e6f",
+                     *           "fator": 3.2,
+                     *           "quantidade_consumo": 96,
+                     *           "custo_unitario": 11.230417,
+                     *           "custo_unitario_bruto": 13.507813,
+                     *           "creditos": 218.63,
+                     *           "movimento_id": "8f7e6d5c-4b3a-4291-8d7c-6b5a4f3e2d1c"
+                     *         }
+                     *       ],
+                     *       "criado_em": "2026-03-10T10:02:31.000-03:00",
+                     *       "atualizado_em": "2026-03-10T11:40:00.000-03:00"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        chave: string;
+                        /** @enum {string} */
+                        tipo: "entrada";
+                        modelo: number;
+                        serie: number;
+                        numero: number;
+                        /** Format: date-time */
+                        emitida_em: string;
+                        /** @enum {string} */
+                        ambiente: "producao" | "homologacao";
+                        /** Format: uuid */
+                        fornecedor_id: string;
+                        emitente_cnpj: string;
+                        pedido_id: string | null;
+                        /** Format: uuid */
+                        local_id: string;
+                        /** @enum {string} */
+                        situacao: "recebida" | "cancelada";
+                        valor_total: number | null;
+                        itens: {
+                            n_item: number;
+                            codigo: string;
+                            descricao: string;
+                            ncm: string | null;
+                            cfop: string | null;
+                            unidade: string;
+                            quantidade: number;
+                            /** Format: uuid */
+                            insumo_id: string;
+                            fator: number;
+                            quantidade_consumo: number;
+                            custo_unitario: number | null;
+                            custo_unitario_bruto: number | null;
+                            creditos: number | null;
+                            /** Format: uuid */
+                            movimento_id: string;
+                        }[];
                         /** Format: date-time */
                         criado_em: string;
                         /** Format: date-time */
