@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { presentProduto } from '@factory/api';
+import { platformRoutes, presentProduto } from '@factory/api';
 import { createPool, migrate, type Pool } from '@factory/database';
 import { ALL_SCOPES } from '@factory/domain';
 import { CursorCodec, createApiService } from '@factory/http';
@@ -120,6 +120,7 @@ async function serveOurs(databaseUrl: string, redisUrl: string): Promise<number>
   const pool = createPool(databaseUrl, { max: POOL_SIZE, name: 'bench-read-api' });
   const { app } = await createApiService({
     pool,
+    platformRoutes,
     databaseUrl,
     redisUrl: redisUrl || undefined,
     // benchmark-only override: the load must measure the limiter's cost, not its refusals

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { platformRoutes } from '@factory/api';
 import { createPool, migrate, type Pool } from '@factory/database';
 import { createPostgresEventStore } from '@factory/event-store';
 import { createApiService } from '@factory/http';
@@ -42,6 +43,7 @@ export async function startFaultScene(
   });
   const api = await createApiService({
     pool,
+    platformRoutes,
     databaseUrl,
     redisUrl,
     limits: { perToken: 1_000_000, perCompany: 1_000_000 },

@@ -1,4 +1,4 @@
-import { readRoutes } from '@factory/api';
+import { platformRoutes, readRoutes } from '@factory/api';
 import { GracefulShutdown } from '@factory/config';
 import { createPool, migrate } from '@factory/database';
 import { createApiService, createLogger, idempotencyPurgeJob, idempotencyPurgeSchedule } from '@factory/http';
@@ -38,6 +38,7 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
   shutdown.add('closeConnections', 'metrics and probes', () => observability.close());
   const api = await createApiService({
     pool,
+    platformRoutes,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     limits: { perToken: env.RATE_LIMIT_PER_TOKEN, perCompany: env.RATE_LIMIT_PER_COMPANY },

@@ -13,7 +13,7 @@ import { describedRoute } from './openapi/openapi-route.js';
 import { createLogger, createPlatform } from './platform.js';
 import { createRateLimiter } from './rate-limit/create-rate-limiter.js';
 import type { RateLimits } from './rate-limit/rate-limiter.js';
-import { type PlatformRoutes, UNPASSED_PLATFORM_ROUTES } from './routes/platform-routes.js';
+import type { PlatformRoutes } from './routes/platform-routes.js';
 import { registerRoute } from './routes/register-route.js';
 import type { AnyRoute, AnyRouteDeclaration } from './routes/route-definition.js';
 
@@ -31,12 +31,8 @@ export interface ApiServiceOptions {
    * cannot tell one process from several behind a router.
    */
   servedElsewhere?: AnyRouteDeclaration[];
-  /**
-   * The description and the probes, as the service declares them (@factory/api's
-   * `platformRoutes`). Optional only while a caller still passes none (see
-   * UNPASSED_PLATFORM_ROUTES).
-   */
-  platformRoutes?: PlatformRoutes;
+  /** The description and the probes, as the service declares them (@factory/api's `platformRoutes`). */
+  platformRoutes: PlatformRoutes;
   /** Answers the probes (`platformRoutes.live`, `.ready`) on this port when given. */
   health?: Health;
   /** Counts and times every answer when given (Prometheus, on METRICS_PORT). */
@@ -92,7 +88,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   // so the write API (which describes the read routes) lists Allow and OpenAPI in the same order.
   for (const route of options.servedElsewhere ?? []) app.routeCatalog.add(route);
   for (const route of options.routes) registerRoute(app, route);
-  const platformRoutes = options.platformRoutes ?? UNPASSED_PLATFORM_ROUTES;
+  const { platformRoutes } = options;
   if (options.health) registerHealthRoutes(app, options.health, platformRoutes);
   if (options.metrics) observeRequests(app, options.metrics);
   registerRoute(app, describedRoute(platformRoutes.description));

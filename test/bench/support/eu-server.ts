@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { platformRoutes } from '@factory/api';
 import { createPool } from '@factory/database';
 import {
   type AuthContext,
@@ -31,6 +32,7 @@ async function main(): Promise<number> {
   }
   const { app } = await createApiService({
     pool,
+    platformRoutes,
     databaseUrl,
     redisUrl: process.env.BENCH_REDIS_URL || undefined,
     // benchmark-only override: the load must measure the limiter's cost, not its refusals

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { AnyRouteDeclaration } from './route-definition.js';
 
 /**
@@ -13,33 +12,3 @@ export interface PlatformRoutes {
   /** The readiness probe, likewise. */
   ready: AnyRouteDeclaration;
 }
-
-/**
- * Transitional: @factory/api's declarations, repeated for a caller that does not pass them yet
- * (apps/write-api's main, another session's file while this changed). Remove it, and make
- * `platformRoutes` required, once every caller passes @factory/api's; the black-box test holds
- * the description served through it to the contract's, byte for byte, until then.
- */
-export const UNPASSED_PLATFORM_ROUTES: PlatformRoutes = {
-  description: {
-    method: 'GET',
-    url: '/v1/openapi.json',
-    scope: 'publico',
-    summary: 'Descrição OpenAPI 3.1 deste serviço',
-    response: z.record(z.string(), z.unknown()),
-  },
-  live: {
-    method: 'GET',
-    url: '/healthz',
-    scope: 'publico',
-    summary: 'O processo está no ar',
-    response: z.unknown(),
-  },
-  ready: {
-    method: 'GET',
-    url: '/readyz',
-    scope: 'publico',
-    summary: 'Cada parte de que o processo depende responde',
-    response: z.unknown(),
-  },
-};
