@@ -1,7 +1,7 @@
 import { fromSnapshot, type StockSnapshot, type StockState, stockDecider } from '@factory/domain';
 import type { LoadedStreamData } from '@factory/event-store';
+import { readActiveLocations } from '@factory/tenants';
 import { catchUp, type LoadedStream } from '../load-stream.js';
-import { readActiveLocations } from './known-locations.js';
 import type { StockDeps } from './stock-deps.js';
 
 export interface StockLoad {

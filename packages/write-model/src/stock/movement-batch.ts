@@ -1,9 +1,9 @@
 import { ContentionDeadlineError } from '@factory/database';
 import type { AppendRequest } from '@factory/event-store';
+import { inactiveLocationsQuery, locationKey } from '@factory/tenants';
 import type { Settled } from '../group-commit.js';
 import { type CommandWrite, handleCommand } from '../handle-command.js';
 import { isUuid } from '../uuid.js';
-import { locationKey, locationsStillActive } from './known-locations.js';
 import { type LoadedStocks, loadStockStreams } from './load-stock-streams.js';
 import { type MovementJob, stepsOf } from './movement-job.js';
 import { type MovementOutcome, refused } from './movement-outcome.js';
@@ -186,7 +186,7 @@ function appendRequest(jobs: readonly MovementJob[], plan: BatchPlan): AppendReq
         )
       : [],
   );
-  const checks = locations.length > 0 ? [locationsStillActive(locations)] : [];
+  const checks = locations.length > 0 ? [inactiveLocationsQuery(locations)] : [];
   return { streams: plan.appends, rows: plan.rows, snapshots: plan.snapshots, checks };
 }
 

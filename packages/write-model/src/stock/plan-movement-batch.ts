@@ -6,11 +6,11 @@ import type {
   SnapshotWrite,
   StreamAppend,
 } from '@factory/event-store';
+import { locationKey } from '@factory/tenants';
 import { completeRow } from '../decided-row.js';
 import type { LoadedStream } from '../load-stream.js';
 import { metadataOf } from '../write-context.js';
 import type { WriteRefusal } from '../write-refusal.js';
-import { locationKey } from './known-locations.js';
 import type { LoadedStocks } from './load-stock-streams.js';
 import { movementIndexRow } from './movement-index.js';
 import { type MovementJob, stepsOf } from './movement-job.js';

@@ -6,11 +6,11 @@ import {
   productionDay,
   type StockError,
 } from '@factory/domain';
+import { readActiveLocations } from '@factory/tenants';
 import { completeRow } from '../../decided-row.js';
 import type { Decider } from '../../decider.js';
 import { eventIdsFor } from '../../event-ids.js';
 import { handleCommand } from '../../handle-command.js';
-import { readActiveLocations } from '../../stock/known-locations.js';
 import { streamCommand } from '../../stream-command.js';
 import { isUuid } from '../../uuid.js';
 import { isoInstant, metadataOf, type WriteContext } from '../../write-context.js';

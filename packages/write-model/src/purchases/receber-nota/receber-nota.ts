@@ -1,9 +1,9 @@
 import { decideReceipt, type NotaEvent } from '@factory/domain';
 import type { AppendRequest, EventShape, ProjectedRow, StreamAppend } from '@factory/event-store';
+import { inactiveLocationsQuery, locationKey } from '@factory/tenants';
 import { completeRow } from '../../decided-row.js';
 import { eventIdsFor } from '../../event-ids.js';
 import { type CommandWrite, handleCommand } from '../../handle-command.js';
-import { locationKey, locationsStillActive } from '../../stock/known-locations.js';
 import type { MovementJob } from '../../stock/movement-job.js';
 import { planMovementBatch } from '../../stock/plan-movement-batch.js';
 import { stockStream } from '../../stock/stock-stream.js';
@@ -132,7 +132,7 @@ function receiptWrite(
         streams: lastTheNota(plan.appends, more),
         rows,
         snapshots: plan.snapshots,
-        checks: [locationsStillActive([{ empresaId, localId }])],
+        checks: [inactiveLocationsQuery([{ empresaId, localId }])],
       };
       return {
         request,

@@ -8,8 +8,8 @@ import {
   type TaxProfile,
   xPedNumeros,
 } from '@factory/domain';
+import { readActiveLocations } from '@factory/tenants';
 import { type LoadedStream, loadStream } from '../../load-stream.js';
-import { readActiveLocations } from '../../stock/known-locations.js';
 import { stockSnapshots } from '../../stock/stock-snapshots.js';
 import { stockStream } from '../../stock/stock-stream.js';
 import { isUuid } from '../../uuid.js';
