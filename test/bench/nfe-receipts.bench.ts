@@ -155,7 +155,7 @@ async function defineSuppliers(
       const base = `${String(20_000_000 + s)}0001`;
       const cnpj = `${base}${cnpjCheckDigits(base)}`;
       const id = saved(
-        await catalog.salvarFornecedor(context(), {
+        await catalog.fornecedoresLoteItem(context(), {
           nome: `Fornecedor ${s + 1}`,
           cnpj,
           regime: 'normal',
@@ -166,7 +166,7 @@ async function defineSuppliers(
       const insumos: string[] = [];
       for (let i = 0; i < ITEMS_PER_INVOICE; i++) {
         const insumo = saved(
-          await catalog.salvarInsumo(context(), {
+          await catalog.insumosLoteItem(context(), {
             sku: `B-${s + 1}-${i + 1}-${randomUUID().slice(0, 4)}`,
             nome: `Insumo ${s + 1}.${i + 1}`,
             ativo: true,

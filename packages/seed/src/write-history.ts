@@ -75,7 +75,7 @@ export async function writeHistory(
 
   // Records of one kind are independent: written concurrently, at one instant per kind.
   const fornecedores = await concurrently(catalog.fornecedores, async (fields) => {
-    const id = saved(await writers.catalog.salvarFornecedor(at(0), fields), fields);
+    const id = saved(await writers.catalog.fornecedoresLoteItem(at(0), fields), fields);
     written();
     return id;
   });
@@ -85,13 +85,13 @@ export async function writeHistory(
       ...item.fields,
       fornecedor_padrao_id: item.fornecedor === null ? null : fornecedores[item.fornecedor],
     };
-    const id = saved(await writers.catalog.salvarInsumo(at(60), fields), fields);
+    const id = saved(await writers.catalog.insumosLoteItem(at(60), fields), fields);
     written();
     return id;
   });
   if (insumos === null) return { comandos, interrompido: true };
   const produtos = await concurrently(catalog.produtos, async (product) => {
-    const id = saved(await writers.catalog.salvarProduto(at(120), product.fields), product.fields);
+    const id = saved(await writers.catalog.produtosLoteItem(at(120), product.fields), product.fields);
     written();
     return id;
   });

@@ -38,8 +38,11 @@ export async function startPurchasesWriteScene(db: TestDatabase): Promise<Purcha
   });
   const catalogContext = { ...context(), canReadCosts: true };
   const supplierCnpj = randomCnpj();
-  const supplier = await catalog.salvarFornecedor(catalogContext, { nome: 'Fornecedor', cnpj: supplierCnpj });
-  const item = await catalog.salvarInsumo(catalogContext, {
+  const supplier = await catalog.fornecedoresLoteItem(catalogContext, {
+    nome: 'Fornecedor',
+    cnpj: supplierCnpj,
+  });
+  const item = await catalog.insumosLoteItem(catalogContext, {
     sku: `I-${randomUUID().slice(0, 8)}`,
     nome: 'Parafuso',
     unidade_compra: 'cx',

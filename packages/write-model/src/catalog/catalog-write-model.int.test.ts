@@ -31,27 +31,27 @@ describeWith(['postgres'], 'catalog write model', () => {
     };
   });
 
-  const salvarProduto = async (item: Record<string, unknown>) => {
-    const outcome = await catalog.salvarProduto(context, { nome: 'P', ...item, sku: item.sku ?? sku() });
+  const produtosLoteItem = async (item: Record<string, unknown>) => {
+    const outcome = await catalog.produtosLoteItem(context, { nome: 'P', ...item, sku: item.sku ?? sku() });
     if (!outcome.ok) throw new Error(JSON.stringify(outcome.error));
     return outcome.id;
   };
 
   it('keeps the product index in step with the log: SKU, aliases, variation, bill lines', async () => {
     const s = sku();
-    const id = await salvarProduto({
+    const id = await produtosLoteItem({
       sku: s,
       apelidos: ['B', 'A'],
       variacao: { base_sku: s, eixos: ['cor'] },
     });
-    const parte = await salvarProduto({});
+    const parte = await produtosLoteItem({});
     expect(
       await query(
         'SELECT sku, grupo_id, ficha_versao, excluido_em FROM catalog_products WHERE produto_id = $1',
         [id],
       ),
     ).toEqual([{ sku: s, grupo_id: id, ficha_versao: null, excluido_em: null }]);
-    await salvarProduto({ sku: s, apelidos: ['C', 'A'] });
+    await produtosLoteItem({ sku: s, apelidos: ['C', 'A'] });
     const aliases = await query(
       'SELECT apelido FROM catalog_product_aliases WHERE produto_id = $1 ORDER BY apelido',
       [id],
@@ -79,8 +79,8 @@ describeWith(['postgres'], 'catalog write model', () => {
   });
 
   it('answers a retried PUT (same token and key) with the first version, appending once', async () => {
-    const kit = await salvarProduto({});
-    const parte = await salvarProduto({});
+    const kit = await produtosLoteItem({});
+    const parte = await produtosLoteItem({});
     const keyed = { ...context, idempotencyKey: `k-${randomUUID()}` };
     const lines = [{ tipo: 'produto', componente_id: parte, consumo: 1 }];
     const first = await catalog.substituirFicha(keyed, kit, lines);
@@ -103,7 +103,7 @@ describeWith(['postgres'], 'catalog write model', () => {
       unidade_consumo: 'un',
       fator_conversao: 12,
     };
-    const saved = await catalog.salvarInsumo(context, item);
+    const saved = await catalog.insumosLoteItem(context, item);
     if (!saved.ok) throw new Error('not saved');
     const stock = createStockWriteModel({ pool: db.pool });
     for (let i = 0; i < 30; i++)
@@ -113,7 +113,7 @@ describeWith(['postgres'], 'catalog write model', () => {
         tipo: 'ajuste',
         quantidade: 1,
       });
-    expect(await catalog.salvarInsumo(context, { sku: item.sku, nome: 'Linha 2' })).toMatchObject({
+    expect(await catalog.insumosLoteItem(context, { sku: item.sku, nome: 'Linha 2' })).toMatchObject({
       ok: true,
     });
     const stream = `estoque-${context.empresaId}-${saved.id}`;
@@ -123,14 +123,14 @@ describeWith(['postgres'], 'catalog write model', () => {
       ]),
     ).toEqual([{ revision: 32 }]);
     // From the snapshot: the item has movements, so its units are frozen.
-    expect(await catalog.salvarInsumo(context, { sku: item.sku, fator_conversao: 6 })).toMatchObject({
+    expect(await catalog.insumosLoteItem(context, { sku: item.sku, fator_conversao: 6 })).toMatchObject({
       ok: false,
       error: { kind: 'validation', campo: 'fator_conversao' },
     });
   });
 
   it('never lets a record of another company be found', async () => {
-    const id = await salvarProduto({});
+    const id = await produtosLoteItem({});
     const other = { ...context, empresaId: (await createTenantFixture(db.pool, { escopos: [] })).empresaId };
     expect(await catalog.excluirProduto(other, id)).toMatchObject({
       ok: false,

@@ -6,10 +6,10 @@ import { type DesativarFichaOutcome, desativarFicha } from './desativar-ficha/de
 import { excluirFornecedor } from './excluir-fornecedor/excluir-fornecedor.js';
 import { excluirInsumo } from './excluir-insumo/excluir-insumo.js';
 import { excluirProduto } from './excluir-produto/excluir-produto.js';
-import { salvarFornecedor } from './fornecedores-lote/fornecedores-lote.js';
-import { salvarInsumo } from './insumos-lote/insumos-lote.js';
+import { fornecedoresLoteItem } from './fornecedores-lote/fornecedores-lote.js';
+import { insumosLoteItem } from './insumos-lote/insumos-lote.js';
 import { type ProductRelations, productRelations } from './product-relations.js';
-import { salvarProduto } from './produtos-lote/produtos-lote.js';
+import { produtosLoteItem } from './produtos-lote/produtos-lote.js';
 import {
   type BillLineInput,
   type SubstituirFichaOutcome,
@@ -24,9 +24,9 @@ export type CatalogItem = Readonly<Record<string, unknown>>;
 
 /** The catalog's commands, like a table of contents. */
 export interface CatalogWriteModel {
-  salvarProduto(context: CatalogWriteContext, item: CatalogItem): Promise<SaveOutcome>;
-  salvarInsumo(context: CatalogWriteContext, item: CatalogItem): Promise<SaveOutcome>;
-  salvarFornecedor(context: CatalogWriteContext, item: CatalogItem): Promise<SaveOutcome>;
+  produtosLoteItem(context: CatalogWriteContext, item: CatalogItem): Promise<SaveOutcome>;
+  insumosLoteItem(context: CatalogWriteContext, item: CatalogItem): Promise<SaveOutcome>;
+  fornecedoresLoteItem(context: CatalogWriteContext, item: CatalogItem): Promise<SaveOutcome>;
   excluirProduto(context: CatalogWriteContext, produtoId: string): Promise<DeleteOutcome>;
   excluirInsumo(context: CatalogWriteContext, insumoId: string): Promise<DeleteOutcome>;
   excluirFornecedor(context: CatalogWriteContext, fornecedorId: string): Promise<DeleteOutcome>;
@@ -45,9 +45,9 @@ export interface CatalogWriteModel {
 export function createCatalogWriteModel(options: CatalogWriteModelOptions): CatalogWriteModel {
   const deps = createCatalogDeps(options);
   return {
-    salvarProduto: (context, item) => salvarProduto(deps, context, item),
-    salvarInsumo: (context, item) => salvarInsumo(deps, context, item),
-    salvarFornecedor: (context, item) => salvarFornecedor(deps, context, item),
+    produtosLoteItem: (context, item) => produtosLoteItem(deps, context, item),
+    insumosLoteItem: (context, item) => insumosLoteItem(deps, context, item),
+    fornecedoresLoteItem: (context, item) => fornecedoresLoteItem(deps, context, item),
     excluirProduto: (context, id) => excluirProduto(deps, context, id),
     excluirInsumo: (context, id) => excluirInsumo(deps, context, id),
     excluirFornecedor: (context, id) => excluirFornecedor(deps, context, id),

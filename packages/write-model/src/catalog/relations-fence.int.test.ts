@@ -50,7 +50,7 @@ for (const { name, log, rows } of logs)
     const products = async (catalog: CatalogWriteModel, n: number) =>
       Promise.all(
         Array.from({ length: n }, async () => {
-          const saved = await catalog.salvarProduto(context, {
+          const saved = await catalog.produtosLoteItem(context, {
             sku: `S-${randomUUID().slice(0, 8)}`,
             nome: 'P',
           });

@@ -30,7 +30,7 @@ export const fornecedoresLoteRoute = (deps: CatalogRouteDeps) =>
             // one after the other, so two items naming one supplier are always told apart.
             touches: () => null,
             save: (item, indice) =>
-              deps.catalog.salvarFornecedor(
+              deps.catalog.fornecedoresLoteItem(
                 catalogContextOf(auth, request, key, now, `fornecedores/lote#${indice}`),
                 item,
               ),

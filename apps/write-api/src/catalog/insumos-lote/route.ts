@@ -20,7 +20,7 @@ export const insumosLoteRoute = (deps: CatalogRouteDeps) =>
             // A supply item's decision reads no other item of the batch.
             touches: () => [],
             save: (item, indice) =>
-              deps.catalog.salvarInsumo(
+              deps.catalog.insumosLoteItem(
                 catalogContextOf(auth, request, key, now, `insumos/lote#${indice}`),
                 item,
               ),

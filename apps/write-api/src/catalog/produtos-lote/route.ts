@@ -53,7 +53,7 @@ export const produtosLoteRoute = (deps: CatalogRouteDeps) =>
             keysOf: skuKeys,
             touches: productTouches(current),
             save: (item, indice) =>
-              deps.catalog.salvarProduto(
+              deps.catalog.produtosLoteItem(
                 catalogContextOf(auth, request, key, now, `produtos/lote#${indice}`),
                 item,
               ),

@@ -23,7 +23,7 @@ export function taxIdDigits(value: unknown): string | null {
  * non-deleted supplier with its tax id; else a new one. An `id` that is not a uuid names no
  * supplier: the decider answers not found on an empty stream.
  */
-export async function salvarFornecedor(
+export async function fornecedoresLoteItem(
   deps: CatalogDeps,
   context: CatalogWriteContext,
   received: Readonly<Record<string, unknown>>,

@@ -34,7 +34,7 @@ async function saveFacts(db: Db, empresaId: string, item: InsumoItem, id: string
 }
 
 /** Upserts one supply item: matched by the company's non-deleted item with its SKU, else created. */
-export async function salvarInsumo(
+export async function insumosLoteItem(
   deps: CatalogDeps,
   context: CatalogWriteContext,
   received: Readonly<Record<string, unknown>>,

@@ -15,7 +15,7 @@ import { saveOutcome } from '../save-outcome.js';
  * created with a new id. An item sending `variacao` changes a group, which other items read:
  * decided again behind the company's relations fence.
  */
-export async function salvarProduto(
+export async function produtosLoteItem(
   deps: CatalogDeps,
   context: CatalogWriteContext,
   received: Readonly<Record<string, unknown>>,
