@@ -40,7 +40,7 @@ export function workingTree(repo: string): Build {
     label: 'current',
     root: repo,
     commit: git(repo, 'rev-parse', 'HEAD'),
-    dirty: git(repo, 'status', '--porcelain', '--untracked-files=no') !== '',
+    dirty: git(repo, 'status', '--porcelain') !== '',
     remove: () => {},
   };
 }
