@@ -1,5 +1,5 @@
 import type { StockCommand, StockDecision } from './commands.js';
-import { decideRegisterMovement } from './decide-register-movement.js';
+import { decideRegistrarMovimento } from './decide-registrar-movimento.js';
 import { decideReverseMovement } from './decide-reverse-movement.js';
 import { evolveStock, initialStockState, type StockFoldedEvent, type StockState } from './state.js';
 
@@ -7,7 +7,7 @@ export function decideStock(command: StockCommand, state: StockState): StockDeci
   const { type } = command;
   switch (type) {
     case 'RegistrarMovimento':
-      return decideRegisterMovement(command, state);
+      return decideRegistrarMovimento(command, state);
     case 'EstornarMovimento':
       return decideReverseMovement(command, state);
     default: {

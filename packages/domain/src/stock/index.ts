@@ -16,7 +16,7 @@ export {
   validation,
 } from './commands.js';
 export { decideStock, stockDecider } from './decide.js';
-export { decideRegisterMovement } from './decide-register-movement.js';
+export { decideRegistrarMovimento } from './decide-registrar-movimento.js';
 export { decideReverseMovement } from './decide-reverse-movement.js';
 export {
   type InsumoDefinido,

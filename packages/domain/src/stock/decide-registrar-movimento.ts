@@ -12,7 +12,7 @@ import { validateMovement } from './validate-movement.js';
  * it (outflows at the location's average; entries at their cost, else at that average)
  * and records the location's balance and averages after it. A deleted item takes none.
  */
-export function decideRegisterMovement(
+export function decideRegistrarMovimento(
   command: RegistrarMovimento,
   state: StockState,
 ): Decision<MovimentoRegistrado> {
