@@ -1,6 +1,6 @@
 import type { StockCommand, StockDecision } from './commands.js';
+import { decideEstornarMovimento } from './decide-estornar-movimento.js';
 import { decideRegistrarMovimento } from './decide-registrar-movimento.js';
-import { decideReverseMovement } from './decide-reverse-movement.js';
 import { evolveStock, initialStockState, type StockFoldedEvent, type StockState } from './state.js';
 
 export function decideStock(command: StockCommand, state: StockState): StockDecision {
@@ -9,7 +9,7 @@ export function decideStock(command: StockCommand, state: StockState): StockDeci
     case 'RegistrarMovimento':
       return decideRegistrarMovimento(command, state);
     case 'EstornarMovimento':
-      return decideReverseMovement(command, state);
+      return decideEstornarMovimento(command, state);
     default: {
       const unknownCommand: never = type;
       throw new Error(`unknown stock command ${String(unknownCommand)}`);

@@ -16,8 +16,8 @@ export {
   validation,
 } from './commands.js';
 export { decideStock, stockDecider } from './decide.js';
+export { decideEstornarMovimento } from './decide-estornar-movimento.js';
 export { decideRegistrarMovimento } from './decide-registrar-movimento.js';
-export { decideReverseMovement } from './decide-reverse-movement.js';
 export {
   type InsumoDefinido,
   type MovimentoEstornado,

@@ -12,7 +12,7 @@ import { MAX_MOTIVO } from './validate-movement.js';
  * A movement is reversed at most once; a reversal is never reversed; a deleted item's
  * movements are never reversed.
  */
-export function decideReverseMovement(
+export function decideEstornarMovimento(
   command: EstornarMovimento,
   state: StockState,
 ): Decision<MovimentoEstornado> {
