@@ -1,7 +1,7 @@
 import type { Decision } from '../../stock/commands.js';
 import type { DefinirFicha, DesativarFicha } from '../bill/commands.js';
 import { decideDeactivateBill } from '../bill/decide-deactivate-bill.js';
-import { decideDefineBill } from '../bill/decide-define-bill.js';
+import { decideSubstituirFicha } from '../bill/decide-substituir-ficha.js';
 import type { ExcluirProduto, SalvarProduto } from './commands.js';
 import { decideDeleteProduct } from './decide-delete-product.js';
 import { decideSaveProduct } from './decide-save-product.js';
@@ -21,7 +21,7 @@ export function decideProduto(command: ProdutoCommand, state: ProdutoState): Pro
     case 'ExcluirProduto':
       return decideDeleteProduct(command, state);
     case 'DefinirFicha':
-      return decideDefineBill(command, state);
+      return decideSubstituirFicha(command, state);
     case 'DesativarFicha':
       return decideDeactivateBill(command, state);
     default: {

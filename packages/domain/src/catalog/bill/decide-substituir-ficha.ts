@@ -9,7 +9,7 @@ import type { FichaDefinida, LinhaDaFicha } from './events.js';
  * previous version turns inactive). Every PUT creates a version, even with the same
  * lines: it is an explicit replacement, and a retried PUT is caught by its idempotency key.
  */
-export function decideDefineBill(command: DefinirFicha, state: ProdutoState): Decision<FichaDefinida> {
+export function decideSubstituirFicha(command: DefinirFicha, state: ProdutoState): Decision<FichaDefinida> {
   const { produto_id, linhas, agora } = command.data;
   if (!isLive(state) || state.id !== produto_id) return notFound('produto_id', 'produto não encontrado');
   // An empty bill would read as "costs nothing"; removing the bill is DELETE.
