@@ -1,4 +1,4 @@
-import { ADMIN_BODY_LIMIT, createAdminApp } from '@factory/admin';
+import { ADMIN_BODY_LIMIT, createAdminApp } from '@factory/admin-site';
 import { createLogger } from '@factory/http';
 import { createInvitation, createUser, listTokens } from '@factory/tenants';
 import { createTenantFixture } from '@factory/tenants/testing';
@@ -6,7 +6,7 @@ import { createTestDatabase, describeWith } from '@factory/testing';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { AdminClient } from '../../apps/admin/test/admin-client.fixture.js';
+import { AdminClient } from '../../packages/admin-site/test/admin-client.fixture.js';
 import { hostileString } from './hostile-values.js';
 
 // issue 20: the settings page's form posts under hostile input. Every answer is a page (never a

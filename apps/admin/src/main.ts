@@ -1,7 +1,7 @@
+import { createAdminApp } from '@factory/admin-site';
 import { GracefulShutdown } from '@factory/config';
 import { createPool } from '@factory/database';
 import { createLogger } from '@factory/http';
-import { createAdminApp } from './admin-app.js';
 import { loadEnv } from './env.js';
 
 // The administrators' settings page on its own (processes apart, compose): migrations are the

@@ -1,4 +1,4 @@
-import { createAdminApp, mountAdmin } from '@factory/admin';
+import { createAdminApp, mountAdmin } from '@factory/admin-site';
 import { platformRoutes } from '@factory/api';
 import { GracefulShutdown } from '@factory/config';
 import { createPool, migrate } from '@factory/database';

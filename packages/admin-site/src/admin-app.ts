@@ -46,7 +46,7 @@ export interface AdminAppOptions {
 
 /**
  * The administrators' settings page (admin.md) as a Fastify instance of its own: served alone
- * (apps/admin main, behind the router or nginx) or routed to from the single-machine server.
+ * (by apps/admin, behind the router or nginx) or routed to from the single-machine server (apps/server).
  */
 export async function createAdminApp(options: AdminAppOptions): Promise<FastifyInstance> {
   const { pool } = options;
