@@ -1,6 +1,6 @@
 export { COMPONENT_UNIT } from './bill/bill-lines.js';
 export type { DefinirFicha, DesativarFicha, FichaContext, LinhaFichaItem } from './bill/commands.js';
-export { decideDeactivateBill } from './bill/decide-deactivate-bill.js';
+export { decideDesativarFicha } from './bill/decide-desativar-ficha.js';
 export { decideSubstituirFicha } from './bill/decide-substituir-ficha.js';
 export type { FichaDefinida, FichaDesativada, FichaEvent, LinhaDaFicha } from './bill/events.js';
 export { type BillGraph, dependentsOf, reaches } from './bill-graph.js';

@@ -1,6 +1,6 @@
 import type { Decision } from '../../stock/commands.js';
 import type { DefinirFicha, DesativarFicha } from '../bill/commands.js';
-import { decideDeactivateBill } from '../bill/decide-deactivate-bill.js';
+import { decideDesativarFicha } from '../bill/decide-desativar-ficha.js';
 import { decideSubstituirFicha } from '../bill/decide-substituir-ficha.js';
 import type { ExcluirProduto, SalvarProduto } from './commands.js';
 import { decideDeleteProduct } from './decide-delete-product.js';
@@ -23,7 +23,7 @@ export function decideProduto(command: ProdutoCommand, state: ProdutoState): Pro
     case 'DefinirFicha':
       return decideSubstituirFicha(command, state);
     case 'DesativarFicha':
-      return decideDeactivateBill(command, state);
+      return decideDesativarFicha(command, state);
     default: {
       const unknownCommand: never = type;
       throw new Error(`unknown product command ${String(unknownCommand)}`);

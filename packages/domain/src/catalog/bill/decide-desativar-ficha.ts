@@ -4,7 +4,7 @@ import type { DesativarFicha } from './commands.js';
 import type { FichaDesativada } from './events.js';
 
 /** `DELETE /v1/fichas/{produto_id}`: the active version turns inactive; 404 when none is active. */
-export function decideDeactivateBill(
+export function decideDesativarFicha(
   command: DesativarFicha,
   state: ProdutoState,
 ): Decision<FichaDesativada> {
