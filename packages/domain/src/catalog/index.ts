@@ -32,7 +32,7 @@ export {
   produtoDecider,
 } from './product/decide.js';
 export { decideDeleteProduct } from './product/decide-delete-product.js';
-export { decideSaveProduct } from './product/decide-save-product.js';
+export { decideProdutosLoteItem } from './product/decide-produtos-lote-item.js';
 export {
   PRODUTO_EVENT_TYPES,
   type ProdutoAlterado,

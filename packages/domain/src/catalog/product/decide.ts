@@ -4,7 +4,7 @@ import { decideDesativarFicha } from '../bill/decide-desativar-ficha.js';
 import { decideSubstituirFicha } from '../bill/decide-substituir-ficha.js';
 import type { ExcluirProduto, SalvarProduto } from './commands.js';
 import { decideDeleteProduct } from './decide-delete-product.js';
-import { decideSaveProduct } from './decide-save-product.js';
+import { decideProdutosLoteItem } from './decide-produtos-lote-item.js';
 import type { ProdutoEvent } from './events.js';
 import { evolveProduto, initialProdutoState, type ProdutoState } from './state.js';
 
@@ -17,7 +17,7 @@ export function decideProduto(command: ProdutoCommand, state: ProdutoState): Pro
   const { type } = command;
   switch (type) {
     case 'SalvarProduto':
-      return decideSaveProduct(command, state);
+      return decideProdutosLoteItem(command, state);
     case 'ExcluirProduto':
       return decideDeleteProduct(command, state);
     case 'DefinirFicha':

@@ -12,7 +12,7 @@ import { resolveVariation } from './variation.js';
  * Upsert of one product item: creates the product (every key, defaults filled in) or
  * records only the fields that change; an item that changes nothing appends nothing.
  */
-export function decideSaveProduct(
+export function decideProdutosLoteItem(
   command: SalvarProduto,
   state: ProdutoState,
 ): Decision<ProdutoCadastrado | ProdutoAlterado> {
