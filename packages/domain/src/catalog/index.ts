@@ -31,7 +31,7 @@ export {
   type ProdutoDecision,
   produtoDecider,
 } from './product/decide.js';
-export { decideDeleteProduct } from './product/decide-delete-product.js';
+export { decideExcluirProduto } from './product/decide-excluir-produto.js';
 export { decideProdutosLoteItem } from './product/decide-produtos-lote-item.js';
 export {
   PRODUTO_EVENT_TYPES,

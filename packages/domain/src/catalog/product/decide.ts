@@ -3,7 +3,7 @@ import type { DefinirFicha, DesativarFicha } from '../bill/commands.js';
 import { decideDesativarFicha } from '../bill/decide-desativar-ficha.js';
 import { decideSubstituirFicha } from '../bill/decide-substituir-ficha.js';
 import type { ExcluirProduto, SalvarProduto } from './commands.js';
-import { decideDeleteProduct } from './decide-delete-product.js';
+import { decideExcluirProduto } from './decide-excluir-produto.js';
 import { decideProdutosLoteItem } from './decide-produtos-lote-item.js';
 import type { ProdutoEvent } from './events.js';
 import { evolveProduto, initialProdutoState, type ProdutoState } from './state.js';
@@ -19,7 +19,7 @@ export function decideProduto(command: ProdutoCommand, state: ProdutoState): Pro
     case 'SalvarProduto':
       return decideProdutosLoteItem(command, state);
     case 'ExcluirProduto':
-      return decideDeleteProduct(command, state);
+      return decideExcluirProduto(command, state);
     case 'DefinirFicha':
       return decideSubstituirFicha(command, state);
     case 'DesativarFicha':

@@ -13,7 +13,7 @@ import { headWithMembersRefusal } from './variation.js';
  * heading a variation group with other products in it is not deleted (see
  * headWithMembersRefusal).
  */
-export function decideDeleteProduct(
+export function decideExcluirProduto(
   command: ExcluirProduto,
   state: ProdutoState,
 ): Decision<FichaDesativada | ProdutoExcluido> {
