@@ -74,7 +74,7 @@ export {
   insumoDecider,
 } from './supply-item/decide.js';
 export { decideDeleteSupplyItem } from './supply-item/decide-delete-supply-item.js';
-export { decideSaveSupplyItem } from './supply-item/decide-save-supply-item.js';
+export { decideInsumosLoteItem } from './supply-item/decide-insumos-lote-item.js';
 export {
   INSUMO_EVENT_TYPES,
   type InsumoAlterado,

@@ -2,7 +2,7 @@ import type { Decision } from '../../stock/commands.js';
 import type { InsumoDefinido } from '../../stock/events.js';
 import type { ExcluirInsumo, SalvarInsumo } from './commands.js';
 import { decideDeleteSupplyItem } from './decide-delete-supply-item.js';
-import { decideSaveSupplyItem } from './decide-save-supply-item.js';
+import { decideInsumosLoteItem } from './decide-insumos-lote-item.js';
 import type { InsumoCatalogEvent, InsumoStreamEvent } from './events.js';
 import { evolveInsumo, type InsumoState, initialInsumoState } from './state.js';
 
@@ -14,7 +14,7 @@ export function decideInsumo(command: InsumoCommand, state: InsumoState): Insumo
   const { type } = command;
   switch (type) {
     case 'SalvarInsumo':
-      return decideSaveSupplyItem(command, state);
+      return decideInsumosLoteItem(command, state);
     case 'ExcluirInsumo':
       return decideDeleteSupplyItem(command, state);
     default: {

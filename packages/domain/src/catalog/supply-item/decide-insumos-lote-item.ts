@@ -22,7 +22,7 @@ type Saved = InsumoCadastrado | InsumoAlterado | InsumoDefinido;
  * `InsumoDefinido.v1` whenever a field the stock reads changes (creation included), so
  * the stock decider always values movements with the current definition.
  */
-export function decideSaveSupplyItem(command: SalvarInsumo, state: InsumoState): Decision<Saved> {
+export function decideInsumosLoteItem(command: SalvarInsumo, state: InsumoState): Decision<Saved> {
   const { insumo_id, agora } = command.data;
   const item = command.data.item as RawItem;
   const { context } = command;
