@@ -1,7 +1,9 @@
 export {
   acrossLocations,
+  acrossLocationsExact,
   averageAfterInflow,
   averageAfterInflowReversal,
+  type ExactLocationStock,
   type LocationStock,
 } from './average-cost.js';
 export {

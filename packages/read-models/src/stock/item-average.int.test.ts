@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { acrossLocations, type LocationStock } from '@factory/domain';
+import { exact, text } from '@factory/domain/exact';
 import { createTestDatabase, describeWith, type TestDatabase } from '@factory/testing';
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
-import { exact, text } from '../catalog/costs/exact.js';
 import { LIVE_SCHEMA } from '../projector/projection.js';
 import type { BalanceChange } from './stock-rows.js';
 import { writeBalances } from './write-stock-batch.js';

@@ -1,4 +1,4 @@
-import { type Exact, minus, plus, round, same, ZERO } from './exact.js';
+import { type Exact, minus, plus, round, same, ZERO } from '@factory/domain/exact';
 import { type ItemNode, settledTotals } from './item-stock.js';
 
 /** A unit cost or a bill cost: without and with entry taxes (bruto). */

@@ -1,7 +1,7 @@
 import type { LinhaDaFicha } from '@factory/domain';
+import { exact, plus, times } from '@factory/domain/exact';
 import { type CatalogRecorded, keyOf } from '../catalog-events.js';
 import { type CostLine, type CostState, NO_BILL, type ProductNode } from './cost-state.js';
-import { exact, plus, times } from './exact.js';
 import type { ItemNode } from './item-stock.js';
 import { recordMovement } from './item-stock.js';
 import { RollUp } from './roll-up.js';

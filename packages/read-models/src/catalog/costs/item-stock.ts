@@ -1,5 +1,5 @@
 import type { MovimentoFatos } from '@factory/domain';
-import { type Exact, exact } from './exact.js';
+import { type Exact, exact } from '@factory/domain/exact';
 import { type ItemTotals, itemTotals, type LocationState } from './item-totals.js';
 
 /** A location's after-state as the batch's last movement there recorded it, still as text. */

@@ -1,5 +1,5 @@
-import { acrossLocations } from '@factory/domain';
-import { type Exact, exact, text } from './exact.js';
+import { acrossLocationsExact } from '@factory/domain';
+import type { Exact } from '@factory/domain/exact';
 
 /** A location's stock after its last movement, as the movement event recorded it. */
 export interface LocationState {
@@ -19,25 +19,9 @@ export interface ItemTotals {
 }
 
 /**
- * The domain's rule for an item across its locations (`acrossLocations`), on the roll-up's exact
- * decimals. Null for an item that never moved: it has no balance at all.
+ * The domain's rule for an item across its locations (`acrossLocationsExact`), on the roll-up's
+ * exact decimals. Null for an item that never moved: it has no balance at all.
  */
 export function itemTotals(locations: Iterable<LocationState>): ItemTotals | null {
-  const stocks = [];
-  for (const l of locations)
-    stocks.push({
-      localId: l.localId,
-      saldo: text(l.saldo),
-      custoMedio: text(l.custoMedio),
-      custoMedioBruto: text(l.custoMedioBruto),
-      movidoEm: l.movidoEm,
-    });
-  const totals = acrossLocations(stocks);
-  return (
-    totals && {
-      saldo: exact(totals.saldo),
-      custoMedio: exact(totals.custoMedio),
-      custoMedioBruto: exact(totals.custoMedioBruto),
-    }
-  );
+  return acrossLocationsExact(locations);
 }

@@ -1,5 +1,5 @@
+import { exact, text } from '@factory/domain/exact';
 import { describe, expect, it } from 'vitest';
-import { exact, text } from './exact.js';
 import { itemTotals, type LocationState } from './item-totals.js';
 
 const at = (local: string, saldo: string, medio: string, em: string, bruto = medio): LocationState => ({

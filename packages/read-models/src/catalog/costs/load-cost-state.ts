@@ -1,10 +1,10 @@
 import type { PoolClient } from '@factory/database';
+import { exact, plus, times } from '@factory/domain/exact';
 import { instantKeySql } from '../../lists/list-sql.js';
 import { qualifiedTable } from '../../projector/projection.js';
 import { keyOf } from '../catalog-events.js';
 import type { CostInputs, NodeRef } from './cost-inputs.js';
 import { type CostState, indexLines, type ProductNode, shownOf } from './cost-state.js';
-import { exact, plus, times } from './exact.js';
 import type { ItemNode } from './item-stock.js';
 import { itemTotals } from './item-totals.js';
 

@@ -1,3 +1,4 @@
+import { minus, plus, times } from '@factory/domain/exact';
 import {
   type CostLine,
   type CostState,
@@ -10,7 +11,6 @@ import {
   unitCostOf,
   ZERO_PAIR,
 } from './cost-state.js';
-import { minus, plus, times } from './exact.js';
 
 /**
  * The roll-up over a batch's cost state (cost-state.ts). Every change goes through `change`,

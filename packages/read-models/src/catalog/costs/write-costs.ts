@@ -1,7 +1,7 @@
 import type { PoolClient } from '@factory/database';
+import { type Exact, text } from '@factory/domain/exact';
 import { qualifiedTable } from '../../projector/projection.js';
 import type { CostState } from './cost-state.js';
-import { type Exact, text } from './exact.js';
 import { settledTotals } from './item-stock.js';
 
 const out = (value: Exact | null | undefined) => (value == null ? null : text(value));

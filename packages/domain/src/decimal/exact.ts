@@ -1,9 +1,11 @@
 /**
- * Exact decimals on BigInt: value = units / 10^scale. The roll-up only adds and multiplies
- * (exact at any depth, so a component's unrounded cost passes on unchanged), and rounds only
- * for presentation, half away from zero as PostgreSQL's round(numeric, n) does (an item's
- * average is the domain's rule: item-totals.ts). Inputs are the canonical decimal texts the
- * events and numeric columns carry.
+ * Exact decimals on BigInt: value = units / 10^scale, for sums, products and one rounded division
+ * at a time, where decimal.js's arbitrary-precision objects cost tens of microseconds a call (the
+ * projector folds the catalog's cost roll-up and every item's average across locations per
+ * batch). Adds and multiplies exactly (so a component's unrounded cost passes on unchanged);
+ * `round` rounds half away from zero as PostgreSQL's round(numeric, n) does, for presentation;
+ * `divideHalfEven` rounds an average as the domain does. Inputs are the canonical decimal texts
+ * the events and numeric columns carry. Reached as `@factory/domain/exact`.
  */
 export interface Exact {
   readonly units: bigint;
@@ -66,6 +68,23 @@ function divRound(n: bigint, d: bigint): bigint {
   if (twiceRest >= d) return q + 1n;
   if (-twiceRest >= d) return q - 1n;
   return q;
+}
+
+/**
+ * a / b rounded half to even to `places` decimal places (b not zero), in one rounding of the exact
+ * quotient: the domain's rounding of averages (COST_SCALE places, half to even).
+ */
+export function divideHalfEven(a: Exact, b: Exact, places: number): Exact {
+  let n = a.units * pow10(b.scale + places);
+  let d = b.units * pow10(a.scale);
+  if (d < 0n) {
+    n = -n;
+    d = -d;
+  }
+  const q = n / d;
+  const twiceRest = 2n * (n < 0n ? -(n % d) : n % d);
+  const away = twiceRest > d || (twiceRest === d && q % 2n !== 0n);
+  return { units: away ? q + (n < 0n ? -1n : 1n) : q, scale: places };
 }
 
 export function round(a: Exact, places: number): Exact {
