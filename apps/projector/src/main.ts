@@ -2,10 +2,10 @@ import { GracefulShutdown } from '@factory/config';
 import { createPool, migrate } from '@factory/database';
 import { openEventStore } from '@factory/event-store';
 import { eventLogCheck, postgresCheck, projectorLagCheck, startObservability } from '@factory/observability';
+import { startProjectorWorker } from '@factory/projector-worker';
 import { PROJECTIONS, readProjectionStatus } from '@factory/read-models';
 import { pino } from 'pino';
 import { loadEnv } from './env.js';
-import { startProjectorWorker } from './projector-worker.js';
 
 // The projector as a process of its own: every registered projection, following the log.
 async function main(): Promise<void> {

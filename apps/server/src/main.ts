@@ -11,7 +11,7 @@ import {
   projectorLagCheck,
   startObservability,
 } from '@factory/observability';
-import { startProjectorWorker } from '@factory/projector';
+import { startProjectorWorker } from '@factory/projector-worker';
 import { readApiRoutes } from '@factory/read-api';
 import { PROJECTIONS, readProjectionStatus } from '@factory/read-models';
 import { writeApiRoutes } from '@factory/write-api';

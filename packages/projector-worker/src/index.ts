@@ -1,2 +1,1 @@
-export { loadEnv, type ProjectorEnv } from './env.js';
 export { type ProjectorWorkerOptions, startProjectorWorker } from './projector-worker.js';
