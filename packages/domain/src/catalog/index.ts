@@ -73,7 +73,7 @@ export {
   type InsumoDecision,
   insumoDecider,
 } from './supply-item/decide.js';
-export { decideDeleteSupplyItem } from './supply-item/decide-delete-supply-item.js';
+export { decideExcluirInsumo } from './supply-item/decide-excluir-insumo.js';
 export { decideInsumosLoteItem } from './supply-item/decide-insumos-lote-item.js';
 export {
   INSUMO_EVENT_TYPES,

@@ -1,7 +1,7 @@
 import type { Decision } from '../../stock/commands.js';
 import type { InsumoDefinido } from '../../stock/events.js';
 import type { ExcluirInsumo, SalvarInsumo } from './commands.js';
-import { decideDeleteSupplyItem } from './decide-delete-supply-item.js';
+import { decideExcluirInsumo } from './decide-excluir-insumo.js';
 import { decideInsumosLoteItem } from './decide-insumos-lote-item.js';
 import type { InsumoCatalogEvent, InsumoStreamEvent } from './events.js';
 import { evolveInsumo, type InsumoState, initialInsumoState } from './state.js';
@@ -16,7 +16,7 @@ export function decideInsumo(command: InsumoCommand, state: InsumoState): Insumo
     case 'SalvarInsumo':
       return decideInsumosLoteItem(command, state);
     case 'ExcluirInsumo':
-      return decideDeleteSupplyItem(command, state);
+      return decideExcluirInsumo(command, state);
     default: {
       const unknownCommand: never = type;
       throw new Error(`unknown supply item command ${String(unknownCommand)}`);

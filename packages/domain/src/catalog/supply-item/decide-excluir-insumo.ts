@@ -5,7 +5,7 @@ import type { InsumoExcluido } from './events.js';
 import type { InsumoState } from './state.js';
 
 /** Deletes a supply item; deleting again appends nothing (the route answers the stored `excluido_em`). */
-export function decideDeleteSupplyItem(command: ExcluirInsumo, state: InsumoState): Decision<InsumoExcluido> {
+export function decideExcluirInsumo(command: ExcluirInsumo, state: InsumoState): Decision<InsumoExcluido> {
   const { insumo_id, agora } = command.data;
   if (state.insumo === null || state.id !== insumo_id) return notFound('id', 'insumo não encontrado');
   if (state.excluidoEm !== null) return { ok: true, events: [] };
