@@ -56,7 +56,7 @@ export {
   fornecedorDecider,
 } from './supplier/decide.js';
 export { decideDeleteSupplier } from './supplier/decide-delete-supplier.js';
-export { decideSaveSupplier } from './supplier/decide-save-supplier.js';
+export { decideFornecedoresLoteItem } from './supplier/decide-fornecedores-lote-item.js';
 export {
   FORNECEDOR_EVENT_TYPES,
   type FornecedorAlterado,

@@ -1,7 +1,7 @@
 import type { Decision } from '../../stock/commands.js';
 import type { ExcluirFornecedor, SalvarFornecedor } from './commands.js';
 import { decideDeleteSupplier } from './decide-delete-supplier.js';
-import { decideSaveSupplier } from './decide-save-supplier.js';
+import { decideFornecedoresLoteItem } from './decide-fornecedores-lote-item.js';
 import type { FornecedorEvent } from './events.js';
 import { evolveFornecedor, type FornecedorState, initialFornecedorState } from './state.js';
 
@@ -13,7 +13,7 @@ export function decideFornecedor(command: FornecedorCommand, state: FornecedorSt
   const { type } = command;
   switch (type) {
     case 'SalvarFornecedor':
-      return decideSaveSupplier(command, state);
+      return decideFornecedoresLoteItem(command, state);
     case 'ExcluirFornecedor':
       return decideDeleteSupplier(command, state);
     default: {

@@ -10,7 +10,7 @@ import type { FornecedorState } from './state.js';
  * Upsert of one supplier item: creates the supplier or records only the fields that
  * change; an item that changes nothing appends nothing.
  */
-export function decideSaveSupplier(
+export function decideFornecedoresLoteItem(
   command: SalvarFornecedor,
   state: FornecedorState,
 ): Decision<FornecedorCadastrado | FornecedorAlterado> {
