@@ -55,7 +55,7 @@ export {
   type FornecedorDecision,
   fornecedorDecider,
 } from './supplier/decide.js';
-export { decideDeleteSupplier } from './supplier/decide-delete-supplier.js';
+export { decideExcluirFornecedor } from './supplier/decide-excluir-fornecedor.js';
 export { decideFornecedoresLoteItem } from './supplier/decide-fornecedores-lote-item.js';
 export {
   FORNECEDOR_EVENT_TYPES,

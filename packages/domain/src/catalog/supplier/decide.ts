@@ -1,6 +1,6 @@
 import type { Decision } from '../../stock/commands.js';
 import type { ExcluirFornecedor, SalvarFornecedor } from './commands.js';
-import { decideDeleteSupplier } from './decide-delete-supplier.js';
+import { decideExcluirFornecedor } from './decide-excluir-fornecedor.js';
 import { decideFornecedoresLoteItem } from './decide-fornecedores-lote-item.js';
 import type { FornecedorEvent } from './events.js';
 import { evolveFornecedor, type FornecedorState, initialFornecedorState } from './state.js';
@@ -15,7 +15,7 @@ export function decideFornecedor(command: FornecedorCommand, state: FornecedorSt
     case 'SalvarFornecedor':
       return decideFornecedoresLoteItem(command, state);
     case 'ExcluirFornecedor':
-      return decideDeleteSupplier(command, state);
+      return decideExcluirFornecedor(command, state);
     default: {
       const unknownCommand: never = type;
       throw new Error(`unknown supplier command ${String(unknownCommand)}`);

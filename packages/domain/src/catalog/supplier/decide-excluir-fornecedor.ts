@@ -7,7 +7,7 @@ import type { FornecedorState } from './state.js';
  * Deletes a supplier; deleting again appends nothing. Supply items naming it as their
  * default supplier keep the id: the specification checks that reference only on writes.
  */
-export function decideDeleteSupplier(
+export function decideExcluirFornecedor(
   command: ExcluirFornecedor,
   state: FornecedorState,
 ): Decision<FornecedorExcluido> {
