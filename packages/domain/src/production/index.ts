@@ -9,7 +9,7 @@ export {
 } from './explode.js';
 export { valueNeed } from './need-values.js';
 export type { ItemDoPlanoInput, PlanoContext, SubstituirPlano } from './plan/commands.js';
-export { decideReplacePlan, MAX_ITENS_PLANO, planoDecider } from './plan/decide.js';
+export { decideSubstituirPlano, MAX_ITENS_PLANO, planoDecider } from './plan/decide-substituir-plano.js';
 export type { ItemDoPlano, PlanoEvent, PlanoSubstituido } from './plan/events.js';
 export { evolvePlano, initialPlanoState, type PlanoState } from './plan/state.js';
 export type {

@@ -13,7 +13,7 @@ export const MAX_ITENS_PLANO = 500;
  * local_id), the first problem refused naming it; then the next version, always (a plan equal
  * to the current one is still a replacement the client asked for).
  */
-export function decideReplacePlan(command: SubstituirPlano, state: PlanoState): Decision<PlanoEvent> {
+export function decideSubstituirPlano(command: SubstituirPlano, state: PlanoState): Decision<PlanoEvent> {
   const { dia, itens, agora } = command.data;
   if (itens.length > MAX_ITENS_PLANO)
     return validation('itens', `itens deve ter no máximo ${MAX_ITENS_PLANO} linhas`);
@@ -53,7 +53,7 @@ function readItem(
 }
 
 export const planoDecider = {
-  decide: decideReplacePlan,
+  decide: decideSubstituirPlano,
   evolve: evolvePlano,
   initialState: initialPlanoState,
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SubstituirPlano } from './commands.js';
-import { decideReplacePlan, planoDecider } from './decide.js';
+import { decideSubstituirPlano, planoDecider } from './decide-substituir-plano.js';
 import type { PlanoSubstituido } from './events.js';
 
 const AGORA = '2026-11-24T10:00:00.000+00:00';
@@ -11,7 +11,7 @@ const substituir = (itens: SubstituirPlano['data']['itens']): SubstituirPlano =>
 });
 const given = (...events: PlanoSubstituido[]) => ({
   when: (command: SubstituirPlano) =>
-    decideReplacePlan(command, events.reduce(planoDecider.evolve, planoDecider.initialState())),
+    decideSubstituirPlano(command, events.reduce(planoDecider.evolve, planoDecider.initialState())),
 });
 const refused = (campo: string) => ({
   ok: false,
