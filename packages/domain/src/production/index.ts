@@ -19,9 +19,9 @@ export type {
   ConsumoDecidido,
 } from './record/events.js';
 export {
+  decideCancelarApontamento,
+  decideRegistrarApontamento,
   type PlannedRecord,
-  planCancellation,
-  planRecord,
   type RegistrarApontamento,
   recordCancelled,
   recordRegistered,

@@ -55,7 +55,7 @@ export type PlannedRecord = {
  * the record's id; the stock decider then values each at the location's average. A product,
  * or a component product line, without an active bill: 409 naming the product.
  */
-export function planRecord(command: RegistrarApontamento): PlannedRecord | Refusal {
+export function decideRegistrarApontamento(command: RegistrarApontamento): PlannedRecord | Refusal {
   const { data, context } = command;
   if (typeof data.produto_id !== 'string' || !context.productExists)
     return validation('produto_id', 'produto inexistente ou excluído');
@@ -133,7 +133,7 @@ export function recordRegistered(
 }
 
 /** A cancellation, checked against the record: one reversal per movement, in its order. */
-export function planCancellation(
+export function decideCancelarApontamento(
   state: ApontamentoState,
   input: { motivo?: unknown; agora: string; reversalId: (index: number) => string },
 ): EstornarMovimento[] | Refusal {

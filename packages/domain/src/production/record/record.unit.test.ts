@@ -5,8 +5,8 @@ import { decideStock } from '../../stock/decide.js';
 import type { MovimentoRegistrado } from '../../stock/events.js';
 import type { ApontamentoEvent } from './events.js';
 import {
-  planCancellation,
-  planRecord,
+  decideCancelarApontamento,
+  decideRegistrarApontamento,
   type RegistrarApontamento,
   recordCancelled,
   recordRegistered,
@@ -49,7 +49,7 @@ const registrar_ = (
 
 describe('registering a production record', () => {
   it('posts one baixa_producao per supply item, summed across levels, negative, origem producao, referencia the record', () => {
-    expect(planRecord(registrar_())).toEqual({
+    expect(decideRegistrarApontamento(registrar_())).toEqual({
       fields: {
         apontamento_id: 'ap-1',
         produto_id: 'kit',
@@ -69,7 +69,7 @@ describe('registering a production record', () => {
         }),
       ],
     });
-    const planned = planRecord(registrar_({ referencia: 'OP 12', motivo: 'turno A' }));
+    const planned = decideRegistrarApontamento(registrar_({ referencia: 'OP 12', motivo: 'turno A' }));
     if (!('movements' in planned)) throw new Error('refused');
     expect(planned.movements[0]!.data).toEqual({
       movimento_id: 'mov-1',
@@ -85,19 +85,21 @@ describe('registering a production record', () => {
   });
 
   it('keeps a dia given, and refuses one that is not a real date', () => {
-    expect(planRecord(registrar_({ dia: '2026-11-20' }))).toMatchObject({ fields: { dia: '2026-11-20' } });
-    expect(planRecord(registrar_({ dia: '2026-02-30' }))).toMatchObject({
+    expect(decideRegistrarApontamento(registrar_({ dia: '2026-11-20' }))).toMatchObject({
+      fields: { dia: '2026-11-20' },
+    });
+    expect(decideRegistrarApontamento(registrar_({ dia: '2026-02-30' }))).toMatchObject({
       ok: false,
       error: { kind: 'validation', campo: 'dia' },
     });
   });
 
   it('refuses a product or a component without an active bill with a conflict naming it', () => {
-    expect(planRecord(registrar_({ produto_id: 'bone' }))).toEqual({
+    expect(decideRegistrarApontamento(registrar_({ produto_id: 'bone' }))).toEqual({
       ok: false,
       error: { kind: 'conflict', mensagem: 'o produto bone não tem ficha técnica ativa' },
     });
-    expect(planRecord(registrar_({ produto_id: 'combo' }))).toEqual({
+    expect(decideRegistrarApontamento(registrar_({ produto_id: 'combo' }))).toEqual({
       ok: false,
       error: { kind: 'conflict', mensagem: 'o componente bone não tem ficha técnica ativa' },
     });
@@ -105,15 +107,23 @@ describe('registering a production record', () => {
 
   it('refuses, in body order, an unknown product, a quantity not above 0, an inactive location, long texts', () => {
     const campo = (c: string) => ({ ok: false, error: { kind: 'validation', campo: c } });
-    expect(planRecord(registrar_({}, { productExists: false }))).toMatchObject(campo('produto_id'));
-    expect(planRecord(registrar_({ quantidade: 0 }))).toMatchObject(campo('quantidade'));
-    expect(planRecord(registrar_({}, { locationActive: false }))).toMatchObject(campo('local_id'));
-    expect(planRecord(registrar_({ referencia: 'x'.repeat(201) }))).toMatchObject(campo('referencia'));
-    expect(planRecord(registrar_({ motivo: 'x'.repeat(501) }))).toMatchObject(campo('motivo'));
+    expect(decideRegistrarApontamento(registrar_({}, { productExists: false }))).toMatchObject(
+      campo('produto_id'),
+    );
+    expect(decideRegistrarApontamento(registrar_({ quantidade: 0 }))).toMatchObject(campo('quantidade'));
+    expect(decideRegistrarApontamento(registrar_({}, { locationActive: false }))).toMatchObject(
+      campo('local_id'),
+    );
+    expect(decideRegistrarApontamento(registrar_({ referencia: 'x'.repeat(201) }))).toMatchObject(
+      campo('referencia'),
+    );
+    expect(decideRegistrarApontamento(registrar_({ motivo: 'x'.repeat(501) }))).toMatchObject(
+      campo('motivo'),
+    );
   });
 
   it("records the movements' decided quantities and costs, and their value", () => {
-    const planned = planRecord(registrar_());
+    const planned = decideRegistrarApontamento(registrar_());
     if (!('movements' in planned)) throw new Error('refused');
     // Given buttons at 0.5 and fabric averaging 4 at the location; when the stock decides the record's movements:
     const stock = (insumo_id: string, entries: Array<[number, number]>) =>
@@ -172,7 +182,7 @@ describe('cancelling a production record', () => {
   const input = { motivo: 'erro', agora: AGORA, reversalId: (i: number) => `est-${i}` };
 
   it('reverses every movement of the record, origem producao', () => {
-    expect(planCancellation(state(registered), input)).toEqual([
+    expect(decideCancelarApontamento(state(registered), input)).toEqual([
       {
         type: 'EstornarMovimento',
         data: {
@@ -200,11 +210,14 @@ describe('cancelling a production record', () => {
 
   it('refuses a cancelled record (409) and an unknown one (404)', () => {
     const cancelled = recordCancelled('ap-1', [], 'erro', AGORA);
-    expect(planCancellation(state(registered, cancelled), input)).toMatchObject({
+    expect(decideCancelarApontamento(state(registered, cancelled), input)).toMatchObject({
       ok: false,
       error: { kind: 'conflict' },
     });
-    expect(planCancellation(state(), input)).toMatchObject({ ok: false, error: { kind: 'not_found' } });
+    expect(decideCancelarApontamento(state(), input)).toMatchObject({
+      ok: false,
+      error: { kind: 'not_found' },
+    });
     expect(state(registered, cancelled)).toMatchObject({ estado: 'cancelado', registro: { custo: '51.18' } });
   });
 });

@@ -1,10 +1,10 @@
 import {
   type ApontamentoCancelado,
   type ApontamentoEvent,
+  decideCancelarApontamento,
   evolveApontamento,
   initialApontamentoState,
   type MovimentoEstornado,
-  planCancellation,
   recordCancelled,
 } from '@factory/domain';
 import { eventIdsFor } from '../../event-ids.js';
@@ -38,7 +38,7 @@ export async function cancelarApontamento(
   const state = events.reduce(evolveApontamento, initialApontamentoState());
   const ids = eventIdsFor(context);
   const agora = isoInstant(context.now);
-  const reversals = planCancellation(state, { motivo: input.motivo, agora, reversalId: ids });
+  const reversals = decideCancelarApontamento(state, { motivo: input.motivo, agora, reversalId: ids });
   if ('ok' in reversals) return reversals;
   if (state.estado === 'inexistente') return notFound;
   const registro = state.registro;

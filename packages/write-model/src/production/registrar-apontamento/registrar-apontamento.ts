@@ -2,9 +2,9 @@ import type { Pool } from '@factory/database';
 import {
   type ApontamentoEvent,
   type ApontamentoRegistrado,
+  decideRegistrarApontamento,
   type MovimentoRegistrado,
   type ProductionCalendar,
-  planRecord,
   type RegistrarApontamento,
   recordRegistered,
 } from '@factory/domain';
@@ -67,7 +67,7 @@ export async function registrarApontamento(
     },
     context: { calendar: input.calendar, ...facts, movementId: ids },
   };
-  const planned = planRecord(command);
+  const planned = decideRegistrarApontamento(command);
   if ('ok' in planned) return planned;
   const [first, ...rest] = planned.movements;
   if (first === undefined)
