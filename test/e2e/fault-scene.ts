@@ -3,8 +3,8 @@ import { platformRoutes } from '@factory/api';
 import { createPool, migrate, type Pool } from '@factory/database';
 import { createPostgresEventStore } from '@factory/event-store';
 import { createApiService } from '@factory/http';
-import { readApiRoutes } from '@factory/read-api';
 import { PROJECTIONS, type Projector, startProjector } from '@factory/read-models';
+import { readApiRoutes } from '@factory/read-service';
 import { createTenantFixture, type TenantFixture } from '@factory/tenants/testing';
 import { writeApiRoutes } from '@factory/write-api';
 

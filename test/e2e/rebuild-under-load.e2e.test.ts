@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { ALL_SCOPES } from '@factory/domain';
 import { createPostgresEventStore } from '@factory/event-store';
 import { startJobRunner } from '@factory/jobs';
-import { readApiRoutes } from '@factory/read-api';
 import {
   followOpenRebuilds,
   PROJECTIONS,
@@ -14,6 +13,7 @@ import {
   verifyProjections,
   waitUntilCaughtUp,
 } from '@factory/read-models';
+import { readApiRoutes } from '@factory/read-service';
 import { createTenantFixture } from '@factory/tenants/testing';
 import { createTestApi, createTestDatabase, describeWith } from '@factory/testing';
 import { writeApiRoutes } from '@factory/write-api';

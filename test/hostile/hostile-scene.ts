@@ -1,7 +1,7 @@
 import type { AnyRoute } from '@factory/http';
 import { generateNfe } from '@factory/nfe';
-import { readApiRoutes } from '@factory/read-api';
 import { waitUntilCaughtUp } from '@factory/read-models';
+import { readApiRoutes } from '@factory/read-service';
 import { createTenantFixture, randomCnpj, type TenantFixture } from '@factory/tenants/testing';
 import { createTestApi, createTestDatabase, type TestDatabase } from '@factory/testing';
 import { writeApiRoutes } from '@factory/write-api';

@@ -1,8 +1,8 @@
 // The whole service on one test database (write and read routes, the projector in-process), for
 // the production tests: they write the catalog and stock through the API and read the plan back.
 import { randomUUID } from 'node:crypto';
-import { readApiRoutes } from '@factory/read-api';
 import { PROJECTIONS, waitUntilCaughtUp } from '@factory/read-models';
+import { readApiRoutes } from '@factory/read-service';
 import { createTenantFixture, type TenantFixture } from '@factory/tenants/testing';
 import {
   createTestApi,

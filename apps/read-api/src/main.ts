@@ -4,8 +4,8 @@ import { createPool } from '@factory/database';
 import { openEventStore } from '@factory/event-store';
 import { createApiService } from '@factory/http';
 import { eventLogCheck, httpMetrics, postgresCheck, startObservability } from '@factory/observability';
+import { readApiRoutes } from '@factory/read-service';
 import { loadEnv } from './env.js';
-import { readApiRoutes } from './index.js';
 
 // The read API on its own (many-machine mode): GET routes only; migrations are the writer's job.
 const say = (line: string) => console.error(`[read-api] ${line}`);

@@ -12,8 +12,8 @@ import {
   startObservability,
 } from '@factory/observability';
 import { startProjectorWorker } from '@factory/projector-worker';
-import { readApiRoutes } from '@factory/read-api';
 import { PROJECTIONS, readProjectionStatus } from '@factory/read-models';
+import { readApiRoutes } from '@factory/read-service';
 import { writeApiRoutes } from '@factory/write-api';
 import { createWriteStore } from '@factory/write-model';
 import { baseUrl } from './base-url.js';

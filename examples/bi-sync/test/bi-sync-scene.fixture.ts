@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createFactoryClient, type FactoryClient } from '@factory/client';
-import { readApiRoutes } from '@factory/read-api';
 import { PROJECTIONS, readCheckpoint, waitUntilCaughtUp } from '@factory/read-models';
+import { readApiRoutes } from '@factory/read-service';
 import { createTenantFixture, randomCnpj } from '@factory/tenants/testing';
 import { createTestApi, createTestDatabase } from '@factory/testing';
 import { writeApiRoutes } from '@factory/write-api';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFactoryClient, type FactoryClient } from '@factory/client';
 import { createPostgresEventStore } from '@factory/event-store';
-import { readApiRoutes } from '@factory/read-api';
+import { readApiRoutes } from '@factory/read-service';
 import { createTenantFixture } from '@factory/tenants/testing';
 import { afterTestFile, createTestApi, createTestDatabase } from '@factory/testing';
 import { writeApiRoutes } from '@factory/write-api';

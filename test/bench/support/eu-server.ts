@@ -8,7 +8,7 @@ import {
   createPlatform,
   registerRoute,
 } from '@factory/http';
-import { readApiRoutes } from '@factory/read-api';
+import { readApiRoutes } from '@factory/read-service';
 
 // Serves GET /v1/eu for the benchmark: `full` is the real service (auth, rate limits in Redis or
 // in-process); `bare` is the same platform and route with both off: a fixed caller, no limiter.

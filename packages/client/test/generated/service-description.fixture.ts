@@ -1,4 +1,4 @@
-import { readApiRoutes } from '@factory/read-api';
+import { readApiRoutes } from '@factory/read-service';
 import { createTestApi, type TestDatabase } from '@factory/testing';
 import { writeApiRoutes } from '@factory/write-api';
 
