@@ -46,7 +46,7 @@ export type {
   ItemPedidoInput,
 } from './order/commands.js';
 export { decideCancelOrder, MAX_MOTIVO } from './order/decide-cancel-order.js';
-export { decideCreateOrder, MAX_ITENS_PEDIDO, MAX_OBSERVACAO } from './order/decide-create-order.js';
+export { decideCriarPedido, MAX_ITENS_PEDIDO, MAX_OBSERVACAO } from './order/decide-criar-pedido.js';
 export { atenderPedido, desfazerAtendimento, QUANTIDADE_RECEBIDA_PLACES } from './order/fulfilment.js';
 export {
   evolvePedidoCompra,

@@ -12,7 +12,7 @@ import {
 import { Dec } from '../../stock/money.js';
 import type { CriarPedidoCompra } from './commands.js';
 import { decideCancelOrder } from './decide-cancel-order.js';
-import { decideCreateOrder, MAX_ITENS_PEDIDO } from './decide-create-order.js';
+import { decideCriarPedido, MAX_ITENS_PEDIDO } from './decide-criar-pedido.js';
 import { atenderPedido, desfazerAtendimento } from './fulfilment.js';
 import { evolvePedidoCompra, valorTotalPedido } from './state.js';
 
@@ -52,7 +52,7 @@ const refusal = (decision: { ok: boolean; error?: unknown }) => (decision.ok ? n
 
 describe('creating a purchase order', () => {
   it('records the lines in order with their purchase unit, defaults from the supplier', () => {
-    expect(decideCreateOrder(criar())).toEqual({
+    expect(decideCriarPedido(criar())).toEqual({
       ok: true,
       events: [
         {
@@ -90,7 +90,7 @@ describe('creating a purchase order', () => {
   });
 
   it('takes the given date, terms (null included) and note', () => {
-    const decision = decideCreateOrder(
+    const decision = decideCriarPedido(
       criar({ previsto_para: '2026-04-01', condicao_pagamento: null, observacao: 'urgente' }),
     );
     expect(decision.ok && decision.events[0]?.data).toMatchObject({
@@ -162,7 +162,7 @@ describe('creating a purchase order', () => {
       'itens[0].preco_unitario',
     ],
   ])('refuses %s, naming the field', (_name, command, campo) => {
-    expect(refusal(decideCreateOrder(command))).toMatchObject({ kind: 'validation', campo });
+    expect(refusal(decideCriarPedido(command))).toMatchObject({ kind: 'validation', campo });
   });
 
   it('accepts a null price from a token without custos:ler', () => {
@@ -170,7 +170,7 @@ describe('creating a purchase order', () => {
       { itens: [{ insumo_id: CHAPA, quantidade: 1, preco_unitario: null }] },
       { podeVerCustos: false },
     );
-    expect(decideCreateOrder(command).ok).toBe(true);
+    expect(decideCriarPedido(command).ok).toBe(true);
   });
 });
 

@@ -1,6 +1,6 @@
 import {
   type CriarPedidoCompra,
-  decideCreateOrder,
+  decideCriarPedido,
   type PedidoCompraEvent,
   type ProductionCalendar,
   productionDay,
@@ -44,7 +44,7 @@ const createDecider = (
   decide(data, record) {
     if (record.criado !== null)
       return { ok: false, error: { kind: 'conflict', mensagem: 'pedido já criado' } };
-    return decideCreateOrder({ type: 'CriarPedidoCompra', data, context: command });
+    return decideCriarPedido({ type: 'CriarPedidoCompra', data, context: command });
   },
 });
 

@@ -16,7 +16,7 @@ export const MAX_OBSERVACAO = 500;
  * refused naming it. Defaults come from the supplier: `previsto_para` today + its lead time
  * (0 when null), `condicao_pagamento` its terms.
  */
-export function decideCreateOrder(command: CriarPedidoCompra): Decision<PedidoCompraCriado> {
+export function decideCriarPedido(command: CriarPedidoCompra): Decision<PedidoCompraCriado> {
   const { data, context } = command;
   const fornecedor = context.fornecedor;
   if (typeof data.fornecedor_id !== 'string' || !fornecedor || fornecedor.excluido || !fornecedor.ativo) {
