@@ -45,7 +45,7 @@ export type {
   InsumoParaCompra,
   ItemPedidoInput,
 } from './order/commands.js';
-export { decideCancelOrder, MAX_MOTIVO } from './order/decide-cancel-order.js';
+export { decideCancelarPedido, MAX_MOTIVO } from './order/decide-cancelar-pedido.js';
 export { decideCriarPedido, MAX_ITENS_PEDIDO, MAX_OBSERVACAO } from './order/decide-criar-pedido.js';
 export { atenderPedido, desfazerAtendimento, QUANTIDADE_RECEBIDA_PLACES } from './order/fulfilment.js';
 export {

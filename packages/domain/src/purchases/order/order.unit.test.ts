@@ -11,7 +11,7 @@ import {
 } from '../../../test/purchases/purchases.fixture.js';
 import { Dec } from '../../stock/money.js';
 import type { CriarPedidoCompra } from './commands.js';
-import { decideCancelOrder } from './decide-cancel-order.js';
+import { decideCancelarPedido } from './decide-cancelar-pedido.js';
 import { decideCriarPedido, MAX_ITENS_PEDIDO } from './decide-criar-pedido.js';
 import { atenderPedido, desfazerAtendimento } from './fulfilment.js';
 import { evolvePedidoCompra, valorTotalPedido } from './state.js';
@@ -273,7 +273,7 @@ describe('cancelling an order', () => {
         },
       },
     ]);
-    expect(decideCancelOrder(cancelar('desistimos'), partial)).toEqual({
+    expect(decideCancelarPedido(cancelar('desistimos'), partial)).toEqual({
       ok: true,
       events: [
         {
@@ -282,7 +282,7 @@ describe('cancelling an order', () => {
         },
       ],
     });
-    expect(decideCancelOrder(cancelar(), foldPedido([pedidoCriado()])).ok).toBe(true);
+    expect(decideCancelarPedido(cancelar(), foldPedido([pedidoCriado()])).ok).toBe(true);
   });
 
   it('refuses a received or cancelled order (409), an unknown one (404), a bad reason (422)', () => {
@@ -302,7 +302,7 @@ describe('cancelling an order', () => {
         },
       },
     ]);
-    expect(refusal(decideCancelOrder(cancelar(), recebido))).toMatchObject({ kind: 'conflict' });
+    expect(refusal(decideCancelarPedido(cancelar(), recebido))).toMatchObject({ kind: 'conflict' });
     const cancelado = foldPedido([
       pedidoCriado(),
       {
@@ -310,9 +310,9 @@ describe('cancelling an order', () => {
         data: { pedido_id: 'pedido-1', motivo: null, cancelado_em: AGORA },
       },
     ]);
-    expect(refusal(decideCancelOrder(cancelar(), cancelado))).toMatchObject({ kind: 'conflict' });
-    expect(refusal(decideCancelOrder(cancelar(), foldPedido([])))).toMatchObject({ kind: 'not_found' });
-    expect(refusal(decideCancelOrder(cancelar(42), foldPedido([pedidoCriado()])))).toMatchObject({
+    expect(refusal(decideCancelarPedido(cancelar(), cancelado))).toMatchObject({ kind: 'conflict' });
+    expect(refusal(decideCancelarPedido(cancelar(), foldPedido([])))).toMatchObject({ kind: 'not_found' });
+    expect(refusal(decideCancelarPedido(cancelar(42), foldPedido([pedidoCriado()])))).toMatchObject({
       kind: 'validation',
       campo: 'motivo',
     });

@@ -1,7 +1,7 @@
 import { accept, type Checked } from '../../catalog/checked.js';
 import { conflict, type EstornarMovimento, notFound, validation } from '../../stock/commands.js';
 import type { NotaCancelada, PedidoCompraAtendimentoDesfeito } from '../events.js';
-import { MAX_MOTIVO } from '../order/decide-cancel-order.js';
+import { MAX_MOTIVO } from '../order/decide-cancelar-pedido.js';
 import { desfazerAtendimento } from '../order/fulfilment.js';
 import type { CancelarRecebimento } from './commands.js';
 import type { NotaState } from './nota-state.js';

@@ -1,6 +1,6 @@
 import {
   type CancelarPedidoCompra,
-  decideCancelOrder,
+  decideCancelarPedido,
   type PedidoCompraEvent,
   type StockError,
 } from '@factory/domain';
@@ -21,7 +21,7 @@ const NOT_FOUND = {
 
 const cancelDecider: Decider<OrderRecord, CancelarPedidoCompra, PedidoCompraEvent, StockError> = {
   ...orderFold,
-  decide: (command, record) => decideCancelOrder(command, record.state),
+  decide: (command, record) => decideCancelarPedido(command, record.state),
 };
 
 /**

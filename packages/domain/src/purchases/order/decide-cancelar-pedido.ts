@@ -6,7 +6,7 @@ import type { PedidoCompraState } from './state.js';
 export const MAX_MOTIVO = 500;
 
 /** `aberto` or `parcial` become `cancelado`; an order already `recebido` or `cancelado` is a conflict. */
-export function decideCancelOrder(
+export function decideCancelarPedido(
   command: CancelarPedidoCompra,
   state: PedidoCompraState,
 ): Decision<PedidoCompraCancelado> {
