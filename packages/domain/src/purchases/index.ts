@@ -57,7 +57,10 @@ export {
   valorTotalPedido,
 } from './order/state.js';
 export type { CancelarRecebimento, ReceberNota } from './receipt/commands.js';
-export { type CancelamentoRecebimento, decideCancelReceipt } from './receipt/decide-cancel-receipt.js';
+export {
+  type CancelamentoRecebimento,
+  decideCancelarRecebimento,
+} from './receipt/decide-cancelar-recebimento.js';
 export {
   decideReceipt,
   type ItemPrevia,

@@ -15,7 +15,7 @@ import { decideStock } from '../../stock/decide.js';
 import { evolveStock, initialStockState, type StockState } from '../../stock/state.js';
 import type { NfeItem } from '../nota-fiscal.js';
 import type { InsumoParaCompra } from '../order/commands.js';
-import { decideCancelReceipt } from './decide-cancel-receipt.js';
+import { decideCancelarRecebimento } from './decide-cancelar-recebimento.js';
 import { decideReceipt } from './decide-receipt.js';
 import { evolveNota, initialNotaState, type NotaState } from './nota-state.js';
 
@@ -215,7 +215,7 @@ describe('receipts of random invoices', () => {
             if (step.cancel !== null && standing.length > 0) {
               const [victim] = standing.splice(step.cancel % standing.length, 1);
               if (!victim) throw new Error('unreachable');
-              const cancel = decideCancelReceipt(
+              const cancel = decideCancelarRecebimento(
                 {
                   type: 'CancelarRecebimento',
                   data: {

@@ -14,7 +14,7 @@ import {
 } from '../../../test/purchases/purchases.fixture.js';
 import type { NotaEvent } from '../events.js';
 import { evolvePedidoCompra } from '../order/state.js';
-import { decideCancelReceipt } from './decide-cancel-receipt.js';
+import { decideCancelarRecebimento } from './decide-cancelar-recebimento.js';
 import { decideReceipt, previewReceipt, xPedNumeros } from './decide-receipt.js';
 import { MAX_SEM_VINCULO_LISTADOS } from './links.js';
 import { evolveNota, initialNotaState, type NotaState } from './nota-state.js';
@@ -187,7 +187,7 @@ describe('receiving an invoice', () => {
         kind: 'conflict',
         mensagem: `a NF-e de chave ${CHAVE} já foi recebida`,
       });
-      const cancelled = decideCancelReceipt(
+      const cancelled = decideCancelarRecebimento(
         {
           type: 'CancelarRecebimento',
           data: { nota_id: 'nota-1', estorno_ids: ['e-1', 'e-2'], agora: AGORA },
@@ -376,7 +376,7 @@ describe('cancelling a receipt', () => {
   });
 
   it('reverses every movement, takes the quantities back off the order and marks the Nota cancelled', () => {
-    const result = decideCancelReceipt(cancelar([], 'devolvida'), nota);
+    const result = decideCancelarRecebimento(cancelar([], 'devolvida'), nota);
     if (!result.ok) throw new Error(result.error.kind);
     expect(result.value.nota.data).toEqual({
       nota_id: 'nota-1',
@@ -412,15 +412,17 @@ describe('cancelling a receipt', () => {
   });
 
   it('refuses a receipt cancelled already or one of whose movements was reversed (409); an unknown one (404)', () => {
-    const result = decideCancelReceipt(cancelar(), nota);
+    const result = decideCancelarRecebimento(cancelar(), nota);
     if (!result.ok) throw new Error('setup');
-    expect(error(decideCancelReceipt(cancelar(), evolveNota(nota, result.value.nota)))).toMatchObject({
+    expect(error(decideCancelarRecebimento(cancelar(), evolveNota(nota, result.value.nota)))).toMatchObject({
       kind: 'conflict',
     });
-    expect(error(decideCancelReceipt(cancelar(['mov-2']), nota))).toEqual({
+    expect(error(decideCancelarRecebimento(cancelar(['mov-2']), nota))).toEqual({
       kind: 'conflict',
       mensagem: 'o movimento mov-2 deste recebimento já foi estornado',
     });
-    expect(error(decideCancelReceipt(cancelar(), initialNotaState()))).toMatchObject({ kind: 'not_found' });
+    expect(error(decideCancelarRecebimento(cancelar(), initialNotaState()))).toMatchObject({
+      kind: 'not_found',
+    });
   });
 });

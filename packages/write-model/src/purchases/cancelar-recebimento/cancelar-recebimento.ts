@@ -1,4 +1,4 @@
-import { decideCancelReceipt, type NotaEvent, type StockState, stockDecider } from '@factory/domain';
+import { decideCancelarRecebimento, type NotaEvent, type StockState, stockDecider } from '@factory/domain';
 import type { AppendRequest, ProjectedRow, StreamAppend } from '@factory/event-store';
 import { completeRow } from '../../decided-row.js';
 import { eventIdsFor } from '../../event-ids.js';
@@ -93,7 +93,7 @@ function cancelWrite(
           .filter((m) => loaded.get(m.stream)?.state.movements.get(m.movimento_id)?.kind === 'reversed')
           .map((m) => m.movimento_id),
       );
-      const decided = decideCancelReceipt(
+      const decided = decideCancelarRecebimento(
         {
           type: 'CancelarRecebimento',
           data: {

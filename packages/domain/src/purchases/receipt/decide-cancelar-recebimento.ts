@@ -20,7 +20,7 @@ export type CancelamentoRecebimento = {
  * `cancelado` order stays so) and marks the Nota `cancelada`. A receipt already cancelled, or one
  * of whose movements was already reversed: 409. `state` is the stream of the Nota's access key.
  */
-export function decideCancelReceipt(
+export function decideCancelarRecebimento(
   command: CancelarRecebimento,
   state: NotaState,
 ): Checked<CancelamentoRecebimento> {
