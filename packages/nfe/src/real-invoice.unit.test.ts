@@ -1,4 +1,4 @@
-import { decideReceipt, initialNotaState } from '@factory/domain';
+import { decideReceberNota, initialNotaState } from '@factory/domain';
 import { describe, expect, it } from 'vitest';
 import { spedNfe } from '../test/nfe-fixture.js';
 import { parseNfe } from './parse-nfe.js';
@@ -9,7 +9,7 @@ describe('receiving the real sped-nfe layout-4.00 invoice', () => {
   it('parses with aceitar_homologacao and is received at its cost, the link defaulting fator to 1 for UN', () => {
     const parsed = parseNfe(spedNfe('nfe_layout4_com_prot.xml'), { aceitarHomologacao: true });
     if (!parsed.ok) throw new Error(parsed.error.kind);
-    const received = decideReceipt({
+    const received = decideReceberNota({
       type: 'ReceberNota',
       data: {
         nota_id: 'nota-1',

@@ -62,13 +62,13 @@ export {
   decideCancelarRecebimento,
 } from './receipt/decide-cancelar-recebimento.js';
 export {
-  decideReceipt,
+  decideReceberNota,
   type ItemPrevia,
   type PreviaRecebimento,
   previewReceipt,
   type Recebimento,
   xPedNumeros,
-} from './receipt/decide-receipt.js';
+} from './receipt/decide-receber-nota.js';
 export { ENTRY_COST_PLACES, type EntryCost, entryCost, PIS_COFINS_RATE } from './receipt/entry-cost.js';
 export {
   type ItemVinculado,

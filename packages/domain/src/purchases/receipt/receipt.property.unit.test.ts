@@ -16,7 +16,7 @@ import { evolveStock, initialStockState, type StockState } from '../../stock/sta
 import type { NfeItem } from '../nota-fiscal.js';
 import type { InsumoParaCompra } from '../order/commands.js';
 import { decideCancelarRecebimento } from './decide-cancelar-recebimento.js';
-import { decideReceipt } from './decide-receipt.js';
+import { decideReceberNota } from './decide-receber-nota.js';
 import { evolveNota, initialNotaState, type NotaState } from './nota-state.js';
 
 // Receipts of random invoices against independent computations: exact bigint fractions, the
@@ -134,7 +134,7 @@ describe('receipts of random invoices', () => {
       fc.property(invoice, ({ itens, links, crt, perfil }) => {
         const doc = documento(itens, { emit: { cnpj: FORNECEDOR_CNPJ, crt } });
         const vinculos = links.map((l, i) => ({ n_item: i + 1, insumo_id: l.insumo, fator: l.fator }));
-        const result = decideReceipt(
+        const result = decideReceberNota(
           receber(doc, { vinculos }, { perfil, insumos: new Map(Object.entries(SUPPLY)) }),
         );
         if (!result.ok) throw new Error(JSON.stringify(result.error));
@@ -193,7 +193,7 @@ describe('receipts of random invoices', () => {
             const vinculos = links.map((l, i) => ({ n_item: i + 1, insumo_id: l.insumo, fator: l.fator }));
             const nota_id = `nota-${n}`;
             const movimento_ids = itens.map((_, i) => `mov-${n}-${i}`);
-            const result = decideReceipt(
+            const result = decideReceberNota(
               receber(
                 doc,
                 { vinculos, nota_id, movimento_ids },

@@ -15,7 +15,7 @@ import {
 import type { NotaEvent } from '../events.js';
 import { evolvePedidoCompra } from '../order/state.js';
 import { decideCancelarRecebimento } from './decide-cancelar-recebimento.js';
-import { decideReceipt, previewReceipt, xPedNumeros } from './decide-receipt.js';
+import { decideReceberNota, previewReceipt, xPedNumeros } from './decide-receber-nota.js';
 import { MAX_SEM_VINCULO_LISTADOS } from './links.js';
 import { evolveNota, initialNotaState, type NotaState } from './nota-state.js';
 
@@ -35,7 +35,7 @@ const fold = (events: NotaEvent[]): NotaState => events.reduce(evolveNota, initi
 
 describe('receiving an invoice', () => {
   it('records the Nota, learns the links and decides one entrada_nfe per item with its costs', () => {
-    const result = decideReceipt(receber(doc, { vinculos: links }));
+    const result = decideReceberNota(receber(doc, { vinculos: links }));
     if (!result.ok) throw new Error(result.error.kind);
     const { nota, vinculos, movimentos, pedido } = result.value;
     expect(nota.data).toMatchObject({
@@ -127,7 +127,7 @@ describe('receiving an invoice', () => {
 
   it('costs by the company profile: a presumido company credits the ICMS', () => {
     const taxed = documento([nfeItem(1, { icms: { vICMS: '14.40' } })]);
-    const result = decideReceipt(
+    const result = decideReceberNota(
       receber(
         taxed,
         { vinculos: [links[0]] },
@@ -147,7 +147,7 @@ describe('receiving an invoice', () => {
       ['P-1', { insumo_id: CHAPA, fator: '12' }],
       ['T-9', { insumo_id: TINTA, fator: '18' }],
     ]);
-    const result = decideReceipt(receber(doc, { vinculos: [links[0]] }, { vinculosSalvos: salvos }));
+    const result = decideReceberNota(receber(doc, { vinculos: [links[0]] }, { vinculosSalvos: salvos }));
     expect(result.ok && result.value.vinculos).toEqual([]);
     expect(result.ok && result.value.movimentos.map((m) => m.data.insumo_id)).toEqual([CHAPA, TINTA]);
   });
@@ -155,7 +155,7 @@ describe('receiving an invoice', () => {
   describe('checks 4 to 8, in order, the first failure answering', () => {
     it('4: the recipient is not the company', () => {
       const other = documento(doc.itens, { dest: { cnpj: '11444777000161' } });
-      expect(error(decideReceipt(receber(other, { vinculos: links }, { fornecedorId: null })))).toEqual({
+      expect(error(decideReceberNota(receber(other, { vinculos: links }, { fornecedorId: null })))).toEqual({
         kind: 'validation',
         campo: 'xml',
         mensagem: 'o destinatário da NF-e (CNPJ 11444777000161) não é esta empresa',
@@ -163,7 +163,7 @@ describe('receiving an invoice', () => {
     });
 
     it('5: the issuer is no supplier of the company, named by its CNPJ', () => {
-      expect(error(decideReceipt(receber(doc, { vinculos: [] }, { fornecedorId: null })))).toEqual({
+      expect(error(decideReceberNota(receber(doc, { vinculos: [] }, { fornecedorId: null })))).toEqual({
         kind: 'validation',
         campo: 'xml',
         mensagem:
@@ -173,17 +173,17 @@ describe('receiving an invoice', () => {
 
     it('5: an issuer without CNPJ (a CPF) is no supplier either', () => {
       const cpf = documento(doc.itens, { emit: { cnpj: null, crt: 3 } });
-      expect(error(decideReceipt(receber(cpf, { vinculos: links })))).toMatchObject({
+      expect(error(decideReceberNota(receber(cpf, { vinculos: links })))).toMatchObject({
         campo: 'xml',
         mensagem: 'o emitente da NF-e não tem CNPJ: só se recebem notas de fornecedores cadastrados por CNPJ',
       });
     });
 
     it('6: the key was received and not cancelled (409); a cancelled receipt does not count', () => {
-      const first = decideReceipt(receber(doc, { vinculos: links }));
+      const first = decideReceberNota(receber(doc, { vinculos: links }));
       if (!first.ok) throw new Error('setup');
       const received = fold([first.value.nota]);
-      expect(error(decideReceipt(receber(doc, { vinculos: [] }, { nota: received })))).toEqual({
+      expect(error(decideReceberNota(receber(doc, { vinculos: [] }, { nota: received })))).toEqual({
         kind: 'conflict',
         mensagem: `a NF-e de chave ${CHAVE} já foi recebida`,
       });
@@ -196,7 +196,7 @@ describe('receiving an invoice', () => {
         received,
       );
       if (!cancelled.ok) throw new Error('setup');
-      const again = decideReceipt(
+      const again = decideReceberNota(
         receber(
           doc,
           { vinculos: links, nota_id: 'nota-2' },
@@ -207,13 +207,13 @@ describe('receiving an invoice', () => {
     });
 
     it('7: items without a link, listed by nItem and code, at most 20', () => {
-      expect(error(decideReceipt(receber(doc, { vinculos: [links[1]] })))).toEqual({
+      expect(error(decideReceberNota(receber(doc, { vinculos: [links[1]] })))).toEqual({
         kind: 'validation',
         campo: 'vinculos',
         mensagem: 'itens sem vínculo com um insumo: nItem 1 (código P-1); envie-os em vinculos',
       });
       const many = documento(Array.from({ length: 25 }, (_, i) => nfeItem(i + 1)));
-      const message = (error(decideReceipt(receber(many))) as { mensagem: string }).mensagem;
+      const message = (error(decideReceberNota(receber(many))) as { mensagem: string }).mensagem;
       expect(message.match(/nItem \d+/g)).toHaveLength(MAX_SEM_VINCULO_LISTADOS);
       expect(message).toContain('nItem 20 (código P-20) e mais 5;');
     });
@@ -227,7 +227,7 @@ describe('receiving an invoice', () => {
           { ativo: true, excluido: true, unidade_compra: 'cx', unidade_consumo: 'un', fator_conversao: '1' },
         ],
       ]);
-      expect(error(decideReceipt(command))).toMatchObject({ campo: 'vinculos' });
+      expect(error(decideReceberNota(command))).toMatchObject({ campo: 'vinculos' });
     });
 
     it.each([
@@ -242,14 +242,19 @@ describe('receiving an invoice', () => {
         'vinculos[0].fator',
       ],
     ])('7: a body link %s', (_name, vinculos, campo) => {
-      expect(error(decideReceipt(receber(doc, { vinculos })))).toMatchObject({ kind: 'validation', campo });
+      expect(error(decideReceberNota(receber(doc, { vinculos })))).toMatchObject({
+        kind: 'validation',
+        campo,
+      });
     });
 
     it('7: fator defaults to fator_conversao for the purchase unit, 1 for the consumption unit, case and spaces ignored', () => {
       const units = documento([nfeItem(1, { uCom: ' Cx' }), nfeItem(2, { uCom: 'UN' })]);
-      const result = decideReceipt(receber(units, { vinculos: [links[0], { n_item: 2, insumo_id: CHAPA }] }));
+      const result = decideReceberNota(
+        receber(units, { vinculos: [links[0], { n_item: 2, insumo_id: CHAPA }] }),
+      );
       expect(result.ok && result.value.nota.data.itens.map((i) => i.fator)).toEqual(['12', '1']);
-      const given = decideReceipt(
+      const given = decideReceberNota(
         receber(units, {
           vinculos: [
             { ...links[0], fator: '10' },
@@ -267,21 +272,21 @@ describe('receiving an invoice', () => {
         data: { pedido_id: 'pedido-1', motivo: null, cancelado_em: AGORA },
       });
       const at = (pedido: typeof other | null) =>
-        error(decideReceipt(receber(doc, { vinculos: links, pedido_id: 'pedido-1' }, { pedido })));
+        error(decideReceberNota(receber(doc, { vinculos: links, pedido_id: 'pedido-1' }, { pedido })));
       expect(at(other)).toEqual({ kind: 'conflict', mensagem: 'o pedido de compra é de outro fornecedor' });
       expect(at(cancelado)).toEqual({ kind: 'conflict', mensagem: 'o pedido de compra 7 já está cancelado' });
       expect(at(null)).toMatchObject({ kind: 'validation', campo: 'pedido_id' });
     });
 
     it('runs them in order: an invoice failing 5, 6, 7 and 8 answers 5; 6, 7 and 8 answers 6; 7 and 8 answers 7', () => {
-      const first = decideReceipt(receber(doc, { vinculos: links }));
+      const first = decideReceberNota(receber(doc, { vinculos: links }));
       if (!first.ok) throw new Error('setup');
       const received = fold([first.value.nota]);
       const all = receber(doc, { pedido_id: 'pedido-x' }, { fornecedorId: null, nota: received });
-      expect(error(decideReceipt(all))).toMatchObject({ campo: 'xml' });
+      expect(error(decideReceberNota(all))).toMatchObject({ campo: 'xml' });
       const fromSix = receber(doc, { pedido_id: 'pedido-x' }, { nota: received });
-      expect(error(decideReceipt(fromSix))).toMatchObject({ kind: 'conflict' });
-      expect(error(decideReceipt(receber(doc, { pedido_id: 'pedido-x' })))).toMatchObject({
+      expect(error(decideReceberNota(fromSix))).toMatchObject({ kind: 'conflict' });
+      expect(error(decideReceberNota(receber(doc, { pedido_id: 'pedido-x' })))).toMatchObject({
         campo: 'vinculos',
       });
     });
@@ -297,7 +302,7 @@ describe('receiving an invoice', () => {
         nfeItem(3, { cProd: 'P-1b', uCom: 'UN', qCom: '30', vProd: '150.00' }),
       ]);
       const vinculos = [...links, { n_item: 3, insumo_id: CHAPA }];
-      const result = decideReceipt(receber(twice, { vinculos, pedido_id: 'pedido-1' }, { pedido }));
+      const result = decideReceberNota(receber(twice, { vinculos, pedido_id: 'pedido-1' }, { pedido }));
       if (!result.ok) throw new Error(result.error.kind);
       expect(result.value.nota.data.pedido_id).toBe('pedido-1');
       expect(result.value.pedido?.data).toEqual({
@@ -314,12 +319,12 @@ describe('receiving an invoice', () => {
 
     it('is taken from xPed when the body names none: an open order of the same supplier with that numero', () => {
       const withXPed = documento([nfeItem(1, { xPed: ' 7 ' }), doc.itens[1] as never]);
-      const found = decideReceipt(
+      const found = decideReceberNota(
         receber(withXPed, { vinculos: links }, { pedidosPorNumero: new Map([[7, pedido]]) }),
       );
       expect(found.ok && found.value.nota.data.pedido_id).toBe('pedido-1');
       const otherSupplier = foldPedido([pedidoCriado({ fornecedor_id: 'outro' })]);
-      const none = decideReceipt(
+      const none = decideReceberNota(
         receber(withXPed, { vinculos: links }, { pedidosPorNumero: new Map([[7, otherSupplier]]) }),
       );
       expect(none.ok && none.value.nota.data.pedido_id).toBeNull();
@@ -365,7 +370,7 @@ describe('receiving an invoice', () => {
 
 describe('cancelling a receipt', () => {
   const pedido = foldPedido([pedidoCriado()]);
-  const received = decideReceipt(receber(doc, { vinculos: links, pedido_id: 'pedido-1' }, { pedido }));
+  const received = decideReceberNota(receber(doc, { vinculos: links, pedido_id: 'pedido-1' }, { pedido }));
   if (!received.ok) throw new Error('setup');
   const nota = fold([received.value.nota]);
   const afterReceipt = evolvePedidoCompra(pedido, received.value.pedido as never);

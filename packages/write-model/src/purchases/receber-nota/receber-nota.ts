@@ -1,4 +1,4 @@
-import { decideReceipt, type NotaEvent } from '@factory/domain';
+import { decideReceberNota, type NotaEvent } from '@factory/domain';
 import type { AppendRequest, EventShape, ProjectedRow, StreamAppend } from '@factory/event-store';
 import { inactiveLocationsQuery, locationKey } from '@factory/tenants';
 import { completeRow } from '../../decided-row.js';
@@ -70,7 +70,7 @@ function receiptWrite(
       // An earlier attempt of this key committed the receipt: answer it again, whatever changed since.
       if (inputs.nota.loaded.state.receipts.has(notaId)) return { answer: await replayed() };
       if (!inputs.localActive) return { answer: LOCATION_REFUSAL };
-      const decided = decideReceipt(
+      const decided = decideReceberNota(
         receiptCommand(input, inputs, { nota_id: notaId, movimento_ids: movimentoIds, agora }),
       );
       if (!decided.ok) return { answer: decided };

@@ -51,7 +51,7 @@ export type PreviaRecebimento = Omit<NotaRecebida['data'], 'nota_id' | 'itens'> 
 };
 
 /** Receives the invoice: checks 4 to 8 in compras.md's order, the first failure refused. */
-export function decideReceipt(command: ReceberNota): Checked<Recebimento> {
+export function decideReceberNota(command: ReceberNota): Checked<Recebimento> {
   const checked = runChecks(command, true);
   if (!checked.ok) return checked;
   const { itens: linked, pedido, pedidoId } = checked.value;
