@@ -30,8 +30,8 @@ export {
 } from './events.js';
 export {
   type DefinirVinculo,
-  decideDefineLink,
-  decideRemoveLink,
+  decideDefinirVinculo,
+  decideRemoverVinculo,
   evolveVinculos,
   initialVinculosState,
   MAX_CODIGO,

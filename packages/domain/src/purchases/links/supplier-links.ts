@@ -34,7 +34,7 @@ export type DefinirVinculo = {
  * factor is required (only a receipt, which knows the invoice's unit, defaults it). The caller
  * has checked the supplier is the company's.
  */
-export function decideDefineLink(command: DefinirVinculo): Checked<VinculoFornecedorDefinido> {
+export function decideDefinirVinculo(command: DefinirVinculo): Checked<VinculoFornecedorDefinido> {
   const { data, context } = command;
   if (data.codigo.length === 0 || data.codigo.length > MAX_CODIGO) {
     return validation('codigo', `codigo deve ter de 1 a ${MAX_CODIGO} caracteres`);
@@ -58,7 +58,7 @@ export function decideDefineLink(command: DefinirVinculo): Checked<VinculoFornec
 }
 
 /** `DELETE .../vinculos/{codigo}`: 404 when the code has no link. */
-export function decideRemoveLink(
+export function decideRemoverVinculo(
   data: { fornecedor_id: string; codigo: string; agora: string },
   state: VinculosState,
 ): Checked<VinculoFornecedorRemovido> {

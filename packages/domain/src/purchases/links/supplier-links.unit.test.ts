@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AGORA, CHAPA, FORNECEDOR, insumo } from '../../../test/purchases/purchases.fixture.js';
 import {
-  decideDefineLink,
-  decideRemoveLink,
+  decideDefinirVinculo,
+  decideRemoverVinculo,
   evolveVinculos,
   initialVinculosState,
 } from './supplier-links.js';
@@ -29,7 +29,7 @@ const error = (result: { ok: boolean; error?: unknown }) => (result.ok ? null : 
 
 describe('supplier links', () => {
   it('defines, replaces and removes a code’s link', () => {
-    const defined = decideDefineLink(definir());
+    const defined = decideDefinirVinculo(definir());
     if (!defined.ok) throw new Error('setup');
     expect(defined.value.data).toEqual({
       fornecedor_id: FORNECEDOR,
@@ -41,16 +41,16 @@ describe('supplier links', () => {
       definido_em: AGORA,
     });
     let state = evolveVinculos(initialVinculosState(), defined.value);
-    const replaced = decideDefineLink(definir({ fator: 6 }));
+    const replaced = decideDefinirVinculo(definir({ fator: 6 }));
     if (!replaced.ok) throw new Error('setup');
     state = evolveVinculos(state, replaced.value);
     expect(state.get('ABC-1')).toEqual({ insumo_id: CHAPA, fator: '6' });
-    const removed = decideRemoveLink({ fornecedor_id: FORNECEDOR, codigo: 'ABC-1', agora: AGORA }, state);
+    const removed = decideRemoverVinculo({ fornecedor_id: FORNECEDOR, codigo: 'ABC-1', agora: AGORA }, state);
     if (!removed.ok) throw new Error('setup');
     state = evolveVinculos(state, removed.value);
     expect(state.size).toBe(0);
     expect(
-      error(decideRemoveLink({ fornecedor_id: FORNECEDOR, codigo: 'ABC-1', agora: AGORA }, state)),
+      error(decideRemoverVinculo({ fornecedor_id: FORNECEDOR, codigo: 'ABC-1', agora: AGORA }, state)),
     ).toMatchObject({
       kind: 'not_found',
     });
@@ -62,6 +62,6 @@ describe('supplier links', () => {
     ['no factor', { fator: undefined }, 'fator'],
     ['a factor of 0', { fator: 0 }, 'fator'],
   ])('refuses %s', (_name, fields, campo) => {
-    expect(error(decideDefineLink(definir(fields)))).toMatchObject({ kind: 'validation', campo });
+    expect(error(decideDefinirVinculo(definir(fields)))).toMatchObject({ kind: 'validation', campo });
   });
 });

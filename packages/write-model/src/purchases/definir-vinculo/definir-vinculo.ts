@@ -1,6 +1,6 @@
 import {
   type DefinirVinculo,
-  decideDefineLink,
+  decideDefinirVinculo,
   type FornecedorParaCompra,
   type StockError,
   type VinculoEvent,
@@ -28,7 +28,7 @@ const defineDecider: Decider<LinksRecord, DefineLink, VinculoEvent, StockError> 
   ...linksFold,
   decide(command) {
     if (command.fornecedor === null || command.fornecedor.excluido) return NOT_FOUND;
-    const decided = decideDefineLink(command);
+    const decided = decideDefinirVinculo(command);
     return decided.ok ? { ok: true, events: [decided.value] } : decided;
   },
 };

@@ -1,5 +1,5 @@
 import {
-  decideRemoveLink,
+  decideRemoverVinculo,
   type FornecedorParaCompra,
   type StockError,
   type VinculoEvent,
@@ -30,7 +30,7 @@ const removeDecider: Decider<LinksRecord, RemoveLink, VinculoEvent, StockError> 
   ...linksFold,
   decide(command, record) {
     if (command.fornecedor === null || command.fornecedor.excluido) return NOT_FOUND;
-    const decided = decideRemoveLink(command.data, record.links);
+    const decided = decideRemoverVinculo(command.data, record.links);
     return decided.ok ? { ok: true, events: [decided.value] } : decided;
   },
 };
