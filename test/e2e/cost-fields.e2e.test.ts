@@ -9,7 +9,7 @@ import { readApiRoutes } from '@factory/read-service';
 import { createToken } from '@factory/tenants';
 import { createTenantFixture, randomCnpj } from '@factory/tenants/testing';
 import { createTestApi, createTestDatabase, describeWith } from '@factory/testing';
-import { writeApiRoutes } from '@factory/write-api';
+import { writeApiRoutes } from '@factory/write-service';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, expect, it } from 'vitest';
 import { PurchasesWriter } from '../../packages/read-models/test/purchases/purchases-writer.fixture.js';

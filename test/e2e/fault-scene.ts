@@ -6,7 +6,7 @@ import { createApiService } from '@factory/http';
 import { PROJECTIONS, type Projector, startProjector } from '@factory/read-models';
 import { readApiRoutes } from '@factory/read-service';
 import { createTenantFixture, type TenantFixture } from '@factory/tenants/testing';
-import { writeApiRoutes } from '@factory/write-api';
+import { writeApiRoutes } from '@factory/write-service';
 
 /** The single-machine service's parts (both APIs, the projector) on servers the test owns. */
 export interface FaultScene {

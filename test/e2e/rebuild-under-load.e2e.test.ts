@@ -16,7 +16,7 @@ import {
 import { readApiRoutes } from '@factory/read-service';
 import { createTenantFixture } from '@factory/tenants/testing';
 import { createTestApi, createTestDatabase, describeWith } from '@factory/testing';
-import { writeApiRoutes } from '@factory/write-api';
+import { writeApiRoutes } from '@factory/write-service';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 

@@ -8,7 +8,7 @@ import {
   post,
   put,
   startPurchasesScene,
-} from '../../apps/write-api/test/purchases/purchases-api.fixture.js';
+} from '../../packages/write-service/test/purchases/purchases-api.fixture.js';
 import { hostileString } from './hostile-values.js';
 
 // Issue 19 §6: hostile NF-e documents on the receipt and its preview. XML bombs (entity

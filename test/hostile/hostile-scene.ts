@@ -4,7 +4,7 @@ import { waitUntilCaughtUp } from '@factory/read-models';
 import { readApiRoutes } from '@factory/read-service';
 import { createTenantFixture, randomCnpj, type TenantFixture } from '@factory/tenants/testing';
 import { createTestApi, createTestDatabase, type TestDatabase } from '@factory/testing';
-import { writeApiRoutes } from '@factory/write-api';
+import { writeApiRoutes } from '@factory/write-service';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { startFollowingProjector } from '../../packages/read-models/test/projector/following-projector.fixture.js';

@@ -11,7 +11,7 @@ import {
   TestClock,
   type TestDatabase,
 } from '@factory/testing';
-import { writeApiRoutes } from '@factory/write-api';
+import { writeApiRoutes } from '@factory/write-service';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { startFollowingProjector } from '../../packages/read-models/test/projector/following-projector.fixture.js';

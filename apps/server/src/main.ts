@@ -14,8 +14,8 @@ import {
 import { startProjectorWorker } from '@factory/projector-worker';
 import { PROJECTIONS, readProjectionStatus } from '@factory/read-models';
 import { readApiRoutes } from '@factory/read-service';
-import { writeApiRoutes } from '@factory/write-api';
 import { createWriteStore } from '@factory/write-model';
+import { writeApiRoutes } from '@factory/write-service';
 import { baseUrl } from './base-url.js';
 import { resolveCursorSecret } from './cursor-secret.js';
 import { announceDemo } from './demo.js';

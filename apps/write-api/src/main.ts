@@ -12,8 +12,8 @@ import {
   startObservability,
 } from '@factory/observability';
 import { createWriteStore } from '@factory/write-model';
+import { writeApiRoutes } from '@factory/write-service';
 import { loadEnv } from './env.js';
-import { writeApiRoutes } from './index.js';
 
 // The write API on its own (production: scaled apart from reads, routed by method and path).
 const say = (line: string) => console.error(`[write-api] ${line}`);

@@ -4,7 +4,7 @@ import { PROJECTIONS, readCheckpoint, waitUntilCaughtUp } from '@factory/read-mo
 import { readApiRoutes } from '@factory/read-service';
 import { createTenantFixture, randomCnpj } from '@factory/tenants/testing';
 import { createTestApi, createTestDatabase } from '@factory/testing';
-import { writeApiRoutes } from '@factory/write-api';
+import { writeApiRoutes } from '@factory/write-service';
 import { startFollowingProjector } from '../../../packages/read-models/test/projector/following-projector.fixture.js';
 
 /** A short window keeps the test short; the algorithm is the same for the contract's 30 s. */

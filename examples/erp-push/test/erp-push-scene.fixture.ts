@@ -7,8 +7,8 @@ import { createPostgresEventStore } from '@factory/event-store';
 import { readApiRoutes } from '@factory/read-service';
 import { createTenantFixture } from '@factory/tenants/testing';
 import { afterTestFile, createTestApi, createTestDatabase } from '@factory/testing';
-import { writeApiRoutes } from '@factory/write-api';
 import { stockStream } from '@factory/write-model';
+import { writeApiRoutes } from '@factory/write-service';
 
 export interface ErpPushScene {
   /** The real service, listening. */

@@ -1,6 +1,6 @@
 import { readApiRoutes } from '@factory/read-service';
 import { createTestApi, type TestDatabase } from '@factory/testing';
-import { writeApiRoutes } from '@factory/write-api';
+import { writeApiRoutes } from '@factory/write-service';
 
 /**
  * The whole service (read and write routes, as the single-machine server mounts them) on a test
