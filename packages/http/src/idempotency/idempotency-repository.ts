@@ -1,5 +1,5 @@
+import { type Batcher, createBatcher } from '@factory/batching';
 import type { Pool } from '@factory/database';
-import { ClaimBatch } from './claim-batch.js';
 import { HOLDER_LOCK_CLASS } from './key-holder-session.js';
 
 /** How long a key is remembered, counted from its first use. */
@@ -89,13 +89,17 @@ async function claimKeys(pool: Pool, requests: readonly ClaimRequest[]): Promise
   return new Set(rows.map((row) => row.attempt_id));
 }
 
-// Concurrent requests on one pool share their claims' statement (claim-batch.ts).
-const claimers = new WeakMap<Pool, ClaimBatch<ClaimRequest>>();
+// Concurrent requests on one pool share their claims' statement (@factory/batching): under load
+// a claim costs a fraction of a round trip and of a commit.
+const claimers = new WeakMap<Pool, Batcher<ClaimRequest, boolean>>();
 
-function claimerOf(pool: Pool): ClaimBatch<ClaimRequest> {
+function claimerOf(pool: Pool): Batcher<ClaimRequest, boolean> {
   let claimer = claimers.get(pool);
   if (claimer === undefined) {
-    claimer = new ClaimBatch(pool, claimKeys);
+    claimer = createBatcher(async (requests) => {
+      const owners = await claimKeys(pool, requests);
+      return requests.map((r) => ({ ok: true, value: owners.has(r.attemptId) }));
+    });
     claimers.set(pool, claimer);
   }
   return claimer;
@@ -117,7 +121,7 @@ const HOLDER_GONE = `CASE WHEN state = 'running' AND holder IS NOT NULL THEN NOT
  * failed and released it): claim again. A running row says whether its holder is gone.
  */
 export async function claimKey(pool: Pool, ref: ClaimRequest): Promise<Claim> {
-  if (await claimerOf(pool).claim(ref)) return { kind: 'owner' };
+  if (await claimerOf(pool).submit(ref)) return { kind: 'owner' };
 
   const { rows } = await pool.query<{
     same: boolean;

@@ -1,7 +1,7 @@
+import type { Settled } from '@factory/batching';
 import { ContentionDeadlineError } from '@factory/database';
 import type { AppendRequest } from '@factory/event-store';
 import { inactiveLocationsQuery, locationKey } from '@factory/tenants';
-import type { Settled } from '../group-commit.js';
 import { type CommandWrite, handleCommand } from '../handle-command.js';
 import { isUuid } from '../uuid.js';
 import { type LoadedStocks, loadStockStreams } from './load-stock-streams.js';

@@ -1,8 +1,8 @@
+import type { Batcher } from '@factory/batching';
 import type { Pool } from '@factory/database';
 import type { StockError, StockEvent, StockState } from '@factory/domain';
 import type { EventStore } from '@factory/event-store';
 import type { Decider } from '../decider.js';
-import type { GroupCommit } from '../group-commit.js';
 import type { HandleOptions } from '../handle-command.js';
 import type { CommandHandlerDeps } from '../stream-command.js';
 import type { KnownLocations } from './known-locations.js';
@@ -31,7 +31,7 @@ export interface StockDeps {
   snapshotEvery: number;
   contention: HandleOptions;
   /** Movement commands of this process share appends (group commit). */
-  movements: GroupCommit<MovementJob, MovementOutcome>;
+  movements: Batcher<MovementJob, MovementOutcome>;
   cache: StockStateCache;
   locations: KnownLocations;
   handler<C>(

@@ -1,13 +1,11 @@
 /**
- * Group commit, the command handler's batch strategy: concurrent movement commands share one run
- * of `handleCommand` (stock/movement-batch.ts: one round trip, one commit) instead of queueing for
- * the database one by one. It lives with the write model, whose run it is. A job submitted while no run is going starts one at
- * once, alone, so an idle system adds no delay; jobs that arrive during a run wait for it and
- * then go together, up to `maxBatch`. One run at a time per instance, so jobs of the same
- * process never race each other for a stream or a key. (Two or four runs at a time measured no
- * better on 2 cores: the database, not the wait, is what a run costs.)
+ * Concurrent callers' jobs sent to one resource together: a job submitted while no run is going
+ * starts one at once, alone, so an idle system adds no delay; jobs that arrive during a run wait
+ * for it and then go together, up to `maxBatch`. One run at a time per batcher, so the jobs of
+ * one process never race each other. What a run does (one statement, one transaction) is the
+ * caller's: the write model's group commit and http's idempotency claims each pass their own.
  */
-export interface GroupCommit<J, R> {
+export interface Batcher<J, R> {
   submit(job: J): Promise<R>;
 }
 
@@ -20,11 +18,14 @@ interface Queued<J, R> {
   reject(error: unknown): void;
 }
 
-export function createGroupCommit<J, R>(
+const MAX_BATCH = 64;
+
+/** A run that throws fails every job of its batch; the next batch runs all the same. */
+export function createBatcher<J, R>(
   run: (jobs: readonly J[]) => Promise<Settled<R>[]>,
   options: { maxBatch?: number } = {},
-): GroupCommit<J, R> {
-  const maxBatch = options.maxBatch ?? 64;
+): Batcher<J, R> {
+  const maxBatch = options.maxBatch ?? MAX_BATCH;
   const queue: Queued<J, R>[] = [];
   let running = false;
 
@@ -36,7 +37,7 @@ export function createGroupCommit<J, R>(
         const settled = await run(batch.map((q) => q.job));
         for (const [i, q] of batch.entries()) {
           const outcome = settled[i];
-          if (outcome === undefined) q.reject(new Error('group commit: a job got no outcome'));
+          if (outcome === undefined) q.reject(new Error('batcher: a job got no outcome'));
           else if (outcome.ok) q.resolve(outcome.value);
           else q.reject(outcome.error);
         }

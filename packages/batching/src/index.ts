@@ -1,0 +1,1 @@
+export { type Batcher, createBatcher, type Settled } from './batcher.js';
