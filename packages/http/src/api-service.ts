@@ -8,6 +8,7 @@ import type { TokenStore } from './auth/auth-context.js';
 import { Authenticator } from './auth/authenticator.js';
 import { LastUseRecorder } from './auth/last-use-recorder.js';
 import { keyHolderSessionOf } from './idempotency/key-holder-session.js';
+import { InFlightWork } from './in-flight-work.js';
 import { observeRequests, registerHealthRoutes } from './observability/health-routes.js';
 import { describedRoute } from './openapi/openapi-route.js';
 import { createLogger, createPlatform } from './platform.js';
@@ -87,7 +88,9 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   // Described first: the single-machine server mounts the read routes before the write routes,
   // so the write API (which describes the read routes) lists Allow and OpenAPI in the same order.
   for (const route of options.servedElsewhere ?? []) app.routeCatalog.add(route);
-  for (const route of options.routes) registerRoute(app, route);
+  const handlers = new InFlightWork();
+  for (const route of options.routes)
+    registerRoute(app, { ...route, handler: (context) => handlers.track(route.handler(context)) });
   const { platformRoutes } = options;
   if (options.health) registerHealthRoutes(app, options.health, platformRoutes);
   if (options.metrics) observeRequests(app, options.metrics);
@@ -99,8 +102,9 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     log('auth change listener failed'),
   );
   lastUse.start();
-  // Fastify's close stops accepting and waits for the requests in flight; their last uses are
-  // flushed after that, while the pool is still open. No attempt runs any more, so the idempotency
+  // Fastify's close stops accepting and waits for the requests in flight, then the handlers
+  // whose client left are waited for (in-flight-work.ts); their last uses are flushed after
+  // that, while the pool is still open. No attempt runs any more, so the idempotency
   // keys' holder session (a connection outside the pool) can go too.
   const closeConnections = async () => {
     await Promise.all([listener.close(), rateLimiter.close(), keyHolderSessionOf(options.pool).close()]);
@@ -112,6 +116,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     addShutdownSteps(shutdown) {
       shutdown
         .add('stopAccepting', 'HTTP server', () => app.close())
+        .add('finishWork', 'handlers of clients gone', () => handlers.settled())
         .add('flush', 'token last-use times', () => lastUse.stop())
         .add(
           'closeConnections',
@@ -121,6 +126,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     },
     async close() {
       await app.close();
+      await handlers.settled();
       await lastUse.stop();
       await closeConnections();
     },
