@@ -21,16 +21,18 @@ export interface ChildServer {
  * servers) or `listening on port <n>` on stderr (the apps' own mains). `announcement`
  * overrides that pattern (its first group is the port): the projector announces only its
  * metrics port. `cwd` is the checkout whose script runs (bench:compare runs another commit's).
+ * `nodeArgs` go to node before the script (`--cpu-prof`, which NODE_OPTIONS refuses).
  */
 export function startChildServer(
   script: string,
   env: Record<string, string>,
   announcement = /PORT=(\d+)|listening on port (\d+)/,
   cwd = ROOT,
+  nodeArgs: readonly string[] = [],
 ): Promise<ChildServer> {
   // A built script (.js) runs on plain Node, as the image runs it; a source one through tsx.
   const loader = script.endsWith('.js') ? [] : ['--conditions=source', '--import', 'tsx'];
-  const child: ChildProcess = spawn(process.execPath, [...loader, script], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...loader, script], {
     cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
