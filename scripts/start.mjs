@@ -3,7 +3,8 @@
 // separate processes behind a router. Plain Node: it runs before anything is installed.
 import { execSync } from 'node:child_process';
 
-const entry = process.argv[2] === 'apart' ? 'apps/server/dist/apart-main.js' : 'apps/server/dist/main.js';
+const apart = process.argv[2] === 'apart';
+const entry = apart ? 'apps/server/dist/apart-main.js' : 'apps/server/dist/main.js';
 execSync('node scripts/ensure-install.mjs', { stdio: 'inherit' });
 // Imported once installed: it finds turbo in node_modules.
 const { runTurbo } = await import('./turbo.mjs');
@@ -11,9 +12,12 @@ const { runTurbo } = await import('./turbo.mjs');
 console.error(
   '[factory] building the service (a few minutes the first time; later starts reuse what did not change)...',
 );
-const build = runTurbo(['run', 'build', '--filter=@factory/server...', '--output-logs=errors-only'], {
-  quiet: true,
-});
+// The single mode runs apps/server, so its build and its dependencies' suffice. The apart mode
+// starts other apps as processes of their own (apps/server/src/apart/app-process.ts: the APIs, the
+// projector, the settings page, the router), which apps/server neither imports nor declares (no
+// app depends on another): so it builds every app, without a list here to keep in step with them.
+const scope = apart ? ['--filter=@factory/server...', '--filter=./apps/*'] : ['--filter=@factory/server...'];
+const build = runTurbo(['run', 'build', ...scope, '--output-logs=errors-only'], { quiet: true });
 if (build.status !== 0) {
   process.stderr.write(build.output);
   process.exit(build.status);

@@ -12,7 +12,7 @@ import {
 } from '../producao/producao-api.fixture.js';
 
 // A bill write answers its `custo` from the write side's bill tree and the stock read model's
-// averages (apps/write-api's answered-cost.ts); GET /v1/fichas/{id} from the catalog projection's
+// averages (packages/write-service's answered-cost.ts); GET /v1/fichas/{id} from the catalog projection's
 // own roll-up. Once the projector has caught up, both must say the same, to the last place.
 describeWith(['postgres'], 'PUT /v1/fichas answers the custo GET /v1/fichas then reads', () => {
   let api: ProducaoApi;
