@@ -20,15 +20,38 @@ export async function loadStream<S, E extends EventShape>(
   decider: Pick<Decider<S, unknown, E, unknown>, 'evolve' | 'initialState'>,
   stream: string,
 ): Promise<LoadedStream<S>> {
-  const [first] = await store.loadStreams([{ stream, snapshot: snapshots?.kind }]);
-  const snapshot = first!.snapshot;
-  const decoded = snapshot && snapshots ? snapshots.decode(snapshot.data) : null;
-  const data = snapshot && decoded === null ? (await store.loadStreams([{ stream }]))[0]! : first!;
-  const start: LoadedStream<S> =
-    snapshot && decoded !== null
-      ? { state: decoded, revision: snapshot.revision, snapshotRevision: snapshot.revision }
-      : { state: decider.initialState(), revision: 'no_stream', snapshotRevision: -1 };
-  return foldInto(decider, start, data.events as unknown as Array<E & { revision: number }>);
+  const [loaded] = await loadStreamsOf(store, snapshots, decider, [stream]);
+  return loaded!;
+}
+
+/** loadStream for many streams of one decider with one read (a batch's records), in the order given. */
+export async function loadStreamsOf<S, E extends EventShape>(
+  store: EventStore,
+  snapshots: SnapshotCodec<S> | undefined,
+  decider: Pick<Decider<S, unknown, E, unknown>, 'evolve' | 'initialState'>,
+  streams: readonly string[],
+): Promise<LoadedStream<S>[]> {
+  const read = await store.loadStreams(streams.map((stream) => ({ stream, snapshot: snapshots?.kind })));
+  const decoded = read.map(({ snapshot }) =>
+    snapshot && snapshots ? snapshots.decode(snapshot.data) : null,
+  );
+  const unreadable = read.filter(({ snapshot }, i) => snapshot && decoded[i] === null).map((r) => r.stream);
+  const whole = new Map(
+    unreadable.length === 0
+      ? []
+      : (await store.loadStreams(unreadable.map((stream) => ({ stream })))).map(
+          (r) => [r.stream, r] as const,
+        ),
+  );
+  return read.map((first, i) => {
+    const state = decoded[i];
+    const start: LoadedStream<S> =
+      first.snapshot && state !== null && state !== undefined
+        ? { state, revision: first.snapshot.revision, snapshotRevision: first.snapshot.revision }
+        : { state: decider.initialState(), revision: 'no_stream', snapshotRevision: -1 };
+    const data = whole.get(first.stream) ?? first;
+    return foldInto(decider, start, data.events as unknown as Array<E & { revision: number }>);
+  });
 }
 
 /** Folds the events appended after `loaded.revision` into its state (which it consumes). */

@@ -164,7 +164,8 @@ export function streamCommand<S, C, E extends EventShape, Err>(
   };
 }
 
-function snapshotWrites<S, E extends EventShape>(
+/** The snapshot due with these events (the stream `snapshotEvery` past its last one), if any. */
+export function snapshotWrites<S, E extends EventShape>(
   deps: CommandHandlerDeps<S, unknown, E, unknown>,
   stream: string,
   loaded: LoadedStream<S>,

@@ -10,6 +10,7 @@ import { fornecedoresLoteItem } from './fornecedores-lote/fornecedores-lote.js';
 import { insumosLoteItem } from './insumos-lote/insumos-lote.js';
 import { type ProductRelations, productRelations } from './product-relations.js';
 import { produtosLoteItem } from './produtos-lote/produtos-lote.js';
+import { produtosLoteTogether, type TogetherItem } from './produtos-lote/produtos-lote-together.js';
 import {
   type BillLineInput,
   type SubstituirFichaOutcome,
@@ -25,6 +26,8 @@ export type CatalogItem = Readonly<Record<string, unknown>>;
 /** The catalog's commands, like a table of contents. */
 export interface CatalogWriteModel {
   produtosLoteItem(context: CatalogWriteContext, item: CatalogItem): Promise<SaveOutcome>;
+  /** A batch's product items that share nothing, as one write; null: run that item alone. */
+  produtosLoteTogether(items: readonly TogetherItem[]): Promise<Array<SaveOutcome | null>>;
   insumosLoteItem(context: CatalogWriteContext, item: CatalogItem): Promise<SaveOutcome>;
   fornecedoresLoteItem(context: CatalogWriteContext, item: CatalogItem): Promise<SaveOutcome>;
   excluirProduto(context: CatalogWriteContext, produtoId: string): Promise<DeleteOutcome>;
@@ -46,6 +49,7 @@ export function createCatalogWriteModel(options: CatalogWriteModelOptions): Cata
   const deps = createCatalogDeps(options);
   return {
     produtosLoteItem: (context, item) => produtosLoteItem(deps, context, item),
+    produtosLoteTogether: (items) => produtosLoteTogether(deps, items),
     insumosLoteItem: (context, item) => insumosLoteItem(deps, context, item),
     fornecedoresLoteItem: (context, item) => fornecedoresLoteItem(deps, context, item),
     excluirProduto: (context, id) => excluirProduto(deps, context, id),

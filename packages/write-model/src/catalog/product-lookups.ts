@@ -3,19 +3,22 @@ import type { Db } from './run-catalog-command.js';
 
 // Facts about a company's other products, from the write-side index (never the read models).
 
-const SAVE_FACTS = `WITH target AS (
-  SELECT coalesce($5::uuid, (SELECT produto_id FROM catalog_products
-                              WHERE empresa_id = $1 AND sku = $2 AND excluido_em IS NULL)) AS id
-)
-SELECT t.id AS produto_id,
-       (SELECT coalesce(json_object_agg(apelido, produto_id), '{}'::json) FROM catalog_product_aliases
-         WHERE empresa_id = $1 AND apelido = ANY($3::text[])) AS alias_owners,
-       (SELECT json_build_object('id', produto_id, 'sku', sku, 'variacao', variacao) FROM catalog_products
-         WHERE empresa_id = $1 AND sku = $4 AND excluido_em IS NULL) AS group_head,
+// Per item asked (in the order given): its product, the owners of the aliases it claims, the
+// group head its `variacao.base_sku` names and how many members the product's own group has.
+const SAVE_FACTS = `SELECT t.id AS produto_id,
+       (SELECT coalesce(json_object_agg(a.apelido, a.produto_id), '{}'::json) FROM catalog_product_aliases a
+         WHERE a.empresa_id = $1 AND a.apelido IN (SELECT jsonb_array_elements_text(q.aliases))) AS alias_owners,
+       (SELECT json_build_object('id', h.produto_id, 'sku', h.sku, 'variacao', h.variacao) FROM catalog_products h
+         WHERE h.empresa_id = $1 AND h.sku = q.base_sku AND h.excluido_em IS NULL) AS group_head,
        (SELECT count(*)::int FROM catalog_products m
          WHERE m.empresa_id = $1 AND m.grupo_id = t.id AND m.produto_id <> t.id AND m.excluido_em IS NULL)
          AS group_members
-  FROM target t`;
+  FROM unnest($2::text[], $3::jsonb[], $4::text[], $5::uuid[]) WITH ORDINALITY AS q(sku, aliases, base_sku, id, n)
+  CROSS JOIN LATERAL (
+    SELECT coalesce(q.id, (SELECT p.produto_id FROM catalog_products p
+                            WHERE p.empresa_id = $1 AND p.sku = q.sku AND p.excluido_em IS NULL)) AS id
+  ) AS t
+ ORDER BY q.n`;
 
 export interface ProductSaveFacts {
   /** The company's non-deleted product with the item's SKU (or `id` when given); null: none. */
@@ -30,24 +33,45 @@ export async function productSaveFacts(
   item: ProdutoItem,
   id: string | null,
 ): Promise<ProductSaveFacts> {
-  const raw = item as Record<string, unknown>;
-  const sku = typeof raw.sku === 'string' ? raw.sku : null;
-  const aliases = Array.isArray(raw.apelidos) ? raw.apelidos.filter((a) => typeof a === 'string') : [];
-  const variacao = raw.variacao as { base_sku?: unknown } | null | undefined;
-  const baseSku = typeof variacao?.base_sku === 'string' ? variacao.base_sku : null;
+  const [facts] = await productsSaveFacts(db, empresaId, [{ item, id }]);
+  return facts!;
+}
+
+/** productSaveFacts of many items (a batch's), in the order given, in the same one query. */
+export async function productsSaveFacts(
+  db: Db,
+  empresaId: string,
+  asked: ReadonlyArray<{ item: ProdutoItem; id: string | null }>,
+): Promise<ProductSaveFacts[]> {
+  const inputs = asked.map(({ item, id }) => {
+    const raw = item as Record<string, unknown>;
+    const aliases = Array.isArray(raw.apelidos) ? raw.apelidos.filter((a) => typeof a === 'string') : [];
+    const variacao = raw.variacao as { base_sku?: unknown } | null | undefined;
+    return {
+      sku: typeof raw.sku === 'string' ? raw.sku : null,
+      aliases: JSON.stringify(aliases.map((a) => a.trim())),
+      baseSku: typeof variacao?.base_sku === 'string' ? variacao.base_sku : null,
+      id,
+    };
+  });
   const { rows } = await db.query<{
     produto_id: string | null;
     alias_owners: Record<string, string>;
     group_head: GroupHead | null;
     group_members: number;
-  }>(SAVE_FACTS, [empresaId, sku, aliases.map((a) => a.trim()), baseSku, id]);
-  const row = rows[0]!;
-  return {
+  }>(SAVE_FACTS, [
+    empresaId,
+    inputs.map((i) => i.sku),
+    inputs.map((i) => i.aliases),
+    inputs.map((i) => i.baseSku),
+    inputs.map((i) => i.id),
+  ]);
+  return rows.map((row) => ({
     produtoId: row.produto_id,
     context: {
       aliasOwners: new Map(Object.entries(row.alias_owners)),
       groupHead: row.group_head,
       groupMembers: row.group_members,
     },
-  };
+  }));
 }

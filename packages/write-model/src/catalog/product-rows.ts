@@ -13,16 +13,25 @@ export function productRows(
   empresaId: string,
   events: readonly AppendedEvent<ProdutoEvent>[],
 ): ProjectedRow[] {
-  return events.flatMap((event) => {
-    const rows: ProjectedRow[] = [];
-    const record = productRowOf(empresaId, event);
-    if (record) rows.push(projected(productsTable, record));
-    const aliases = productAliasesRowOf(empresaId, event);
-    if (aliases) rows.push(projected(productAliasesTable, aliases));
-    const bill = activeBillRowOf(empresaId, event);
-    if (bill) rows.push(projected(activeBillsTable, bill));
-    return rows;
-  });
+  return events.flatMap((event) => productRowsTogether(empresaId, [event]));
+}
+
+/**
+ * The rows of events of distinct products, one event each (a batch's items decided together):
+ * one set of records and one of aliases, each written as one statement, then the bills.
+ */
+export function productRowsTogether(
+  empresaId: string,
+  events: readonly AppendedEvent<ProdutoEvent>[],
+): ProjectedRow[] {
+  const records = events.flatMap((event) => productRowOf(empresaId, event) ?? []);
+  const aliases = events.flatMap((event) => productAliasesRowOf(empresaId, event) ?? []);
+  const bills = events.flatMap((event) => activeBillRowOf(empresaId, event) ?? []);
+  return [
+    ...(records.length > 0 ? [projected(productsTable, records)] : []),
+    ...(aliases.length > 0 ? [projected(productAliasesTable, aliases)] : []),
+    ...bills.map((bill) => projected(activeBillsTable, bill)),
+  ];
 }
 
 /** The SKU and aliases a product's events claim and release, from the state they were decided on. */

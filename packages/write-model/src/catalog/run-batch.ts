@@ -20,6 +20,13 @@ export interface BatchSpec {
    */
   touches(item: RawItem): string[] | null;
   save(item: RawItem, indice: number): Promise<SaveOutcome>;
+  /**
+   * Items that share no key or touched value with any other item of the batch, decided together
+   * and written as one append (one load, one append, one set of rows): per item its outcome, or
+   * null for an item to run alone with `save` (one it cannot take, or all when the one write did
+   * not happen). Absent: every item runs alone.
+   */
+  saveTogether?(items: ReadonlyArray<{ item: RawItem; indice: number }>): Promise<Array<SaveOutcome | null>>;
 }
 
 /** One item's result, as the API's `Resultado` shows it: its id, or why it was refused. */
@@ -34,14 +41,23 @@ export interface BatchItemResult {
 /** Items whose commands run at once; each holds a connection while it appends. */
 const CONCURRENCY = 4;
 
+interface Accepted {
+  indice: number;
+  raw: RawItem;
+  sku: string | null;
+  keys: ItemKey[];
+  /** Its lane keys (its own keys and what it touches); null: it reads anything. */
+  lane: string[] | null;
+}
+
 /**
- * A catalog batch (products, supply items, suppliers), the batch lanes of the write side: each
- * item is its own command (the catalog's `handleCommand` run) on its own stream with its own
- * append: a refused item never
- * stops the others. Items sharing a key or a touched value (an alias, a group head's SKU) run
- * in body order, so a later one sees what an earlier one wrote; the others run side by side,
- * a few at a time, which overlaps their commits. `position`: the last (greatest) position
- * appended in the batch, null when nothing was.
+ * A catalog batch (products, supply items, suppliers), the batch lanes of the write side. A
+ * refused item never stops the others. Items sharing a key or a touched value (an alias, a
+ * group head's SKU) run in body order, each its own command on its own stream with its own
+ * append, so a later one sees what an earlier one wrote; those run side by side, a few at a
+ * time. Items sharing nothing with any other go together (`saveTogether`) when the spec can:
+ * one load, one append and one set of rows for all of them, as no item reads what another
+ * writes. `position`: the last (greatest) position appended in the batch, null when nothing was.
  */
 export async function runBatch(
   itens: readonly unknown[],
@@ -49,52 +65,85 @@ export async function runBatch(
 ): Promise<{ resultados: BatchItemResult[]; position: number | null }> {
   const fields = new Set(spec.fields);
   const seen = new Map<string, number>();
-  const written = new Map<string, number>();
-  const lanes = new Lanes(CONCURRENCY);
-  const resultados: Promise<BatchItemResult>[] = [];
+  const resultados: (BatchItemResult | Promise<BatchItemResult>)[] = [];
+  const accepted: Accepted[] = [];
   let position: number | null = null;
+  const answer = ({ indice, sku }: Accepted, outcome: SaveOutcome): BatchItemResult => {
+    if (!outcome.ok) return refusal(indice, sku, itemError(outcome.error));
+    if (outcome.position !== null) position = Math.max(position ?? 0, outcome.position);
+    return { indice, sku, ok: true, id: outcome.id, erro: null };
+  };
+  // 1. Checks of the item alone and of the batch's keys, in body order.
   for (const [indice, item] of itens.entries()) {
-    const refused = (sku: string | null, erro: string) =>
-      Promise.resolve({ indice, sku, ok: false, id: null, erro });
-    // 1. Checks of the item alone and of the batch's keys, in body order.
     if (!isObject(item)) {
-      resultados.push(refused(null, 'o item deve ser um objeto'));
+      resultados[indice] = refusal(indice, null, 'o item deve ser um objeto');
       continue;
     }
     const raw = item;
     const sku = spec.sku(raw);
     const unknown = Object.keys(raw).find((key) => !fields.has(key));
     if (unknown !== undefined) {
-      resultados.push(refused(sku, `${unknown}: campo desconhecido`));
+      resultados[indice] = refusal(indice, sku, `${unknown}: campo desconhecido`);
       continue;
     }
     const keys = spec.keysOf(raw);
     const repeated = keys.find(({ key }) => seen.has(key));
     for (const { key } of keys) if (!seen.has(key)) seen.set(key, indice);
     if (repeated !== undefined) {
-      resultados.push(refused(sku, `${repeated.campo}: repetido no lote (item ${seen.get(repeated.key)})`));
+      resultados[indice] = refusal(
+        indice,
+        sku,
+        `${repeated.campo}: repetido no lote (item ${seen.get(repeated.key)})`,
+      );
       continue;
     }
-    // 2. The command, in its lane.
     const touched = spec.touches(raw);
-    const lane = touched === null ? null : [...keys.map(({ key }) => key), ...touched];
-    resultados.push(
-      lanes.run(lane, async (): Promise<BatchItemResult> => {
-        // A record already written by an earlier item, named now by another key (a supplier
-        // matched by tax id, then by id): a repeat too. Only lanes of `null` items reach it.
-        const earlier = keys.map(({ key }) => written.get(key)).find((i) => i !== undefined);
-        if (earlier !== undefined)
-          return refused(sku, `${keys[0]!.campo}: repetido no lote (item ${earlier})`);
-        const outcome = await spec.save(raw, indice);
-        if (!outcome.ok) return refused(sku, itemError(outcome.error));
-        if (!written.has(`id:${outcome.id}`)) written.set(`id:${outcome.id}`, indice);
-        if (outcome.position !== null) position = Math.max(position ?? 0, outcome.position);
-        return { indice, sku, ok: true, id: outcome.id, erro: null };
-      }),
-    );
+    const lane = touched === null ? null : [...new Set([...keys.map(({ key }) => key), ...touched])];
+    accepted.push({ indice, raw, sku, keys, lane });
+  }
+  // 2. The items that share nothing, together; the others in their lanes, meanwhile.
+  const together = spec.saveTogether ? alone(accepted) : [];
+  const inLanes = new Set(accepted.filter((item) => !together.includes(item)));
+  const lanes = new Lanes(CONCURRENCY);
+  const written = new Map<string, number>();
+  const runAlone = (item: Accepted) =>
+    lanes.run(item.lane, async (): Promise<BatchItemResult> => {
+      // A record already written by an earlier item, named now by another key (a supplier
+      // matched by tax id, then by id): a repeat too. Only lanes of `null` items reach it.
+      const earlier = item.keys.map(({ key }) => written.get(key)).find((i) => i !== undefined);
+      if (earlier !== undefined)
+        return refusal(item.indice, item.sku, `${item.keys[0]!.campo}: repetido no lote (item ${earlier})`);
+      const outcome = await spec.save(item.raw, item.indice);
+      if (outcome.ok && !written.has(`id:${outcome.id}`)) written.set(`id:${outcome.id}`, item.indice);
+      return answer(item, outcome);
+    });
+  for (const item of accepted) if (inLanes.has(item)) resultados[item.indice] = runAlone(item);
+  if (together.length > 0) {
+    const outcomes = await spec.saveTogether!(together.map(({ raw, indice }) => ({ item: raw, indice })));
+    together.forEach((item, n) => {
+      const outcome = outcomes[n] ?? null;
+      resultados[item.indice] = outcome === null ? runAlone(item) : answer(item, outcome);
+    });
   }
   return { resultados: await Promise.all(resultados), position };
 }
+
+/** A batch's items whose lanes share no key with any other's (none when one item reads anything). */
+function alone(items: readonly Accepted[]): Accepted[] {
+  if (items.some((item) => item.lane === null)) return [];
+  const uses = new Map<string, number>();
+  for (const item of items) for (const key of item.lane!) uses.set(key, (uses.get(key) ?? 0) + 1);
+  const found = items.filter((item) => item.lane!.every((key) => uses.get(key) === 1));
+  return found.length > 1 ? found : [];
+}
+
+const refusal = (indice: number, sku: string | null, erro: string): BatchItemResult => ({
+  indice,
+  sku,
+  ok: false,
+  id: null,
+  erro,
+});
 
 export const isObject = (item: unknown): item is RawItem =>
   typeof item === 'object' && item !== null && !Array.isArray(item);

@@ -2,6 +2,7 @@ import type { ProdutoEvent } from '@factory/domain';
 import type { InlineProjection } from '@factory/event-store';
 import type { AppendedEvent } from '../../stream-command.js';
 import { catalogEvent } from './catalog-event.js';
+import { distinctRecords } from './distinct-records.js';
 import { PRODUCT_EVENTS } from './products-table.js';
 
 /** `catalog_product_aliases`: the whole set of a product's aliases (each unique in the company); empty frees them all. */
@@ -10,6 +11,12 @@ export interface ProductAliasesRow {
   produtoId: string;
   apelidos: readonly string[];
 }
+
+/**
+ * Alias sets of distinct products written as one statement (see ProductChanges). An alias one
+ * product gives up and another takes must be two sets, in log order.
+ */
+export type ProductAliasSets = readonly ProductAliasesRow[];
 
 export function productAliasesRowOf(
   empresaId: string,
@@ -22,28 +29,42 @@ export function productAliasesRowOf(
   return null;
 }
 
-export const productAliasesTable: InlineProjection<ProductAliasesRow> = {
+// Drop those no longer listed, add the new ones; one another product holds fails the key.
+const WRITE = `WITH x AS (SELECT * FROM unnest($1::uuid[], $2::uuid[]) AS x(produto_id, empresa_id)),
+w AS (SELECT * FROM unnest($3::uuid[], $4::text[]) AS w(produto_id, apelido)),
+gone AS (
+  DELETE FROM catalog_product_aliases a USING x
+   WHERE a.empresa_id = x.empresa_id AND a.produto_id = x.produto_id
+     AND NOT EXISTS (SELECT 1 FROM w WHERE w.produto_id = a.produto_id AND w.apelido = a.apelido)
+)
+INSERT INTO catalog_product_aliases (empresa_id, apelido, produto_id)
+SELECT x.empresa_id, w.apelido, w.produto_id FROM w JOIN x USING (produto_id)
+ WHERE NOT EXISTS (
+   SELECT 1 FROM catalog_product_aliases a
+    WHERE a.empresa_id = x.empresa_id AND a.apelido = w.apelido AND a.produto_id = w.produto_id)`;
+
+export const productAliasesTable: InlineProjection<ProductAliasSets> = {
   name: 'catalog_product_aliases',
   order: 'log',
   uniqueConstraints: { catalog_product_aliases_pkey: 'produto_apelido' },
   rowsOf(recorded) {
     const found = catalogEvent<ProdutoEvent>(recorded, PRODUCT_EVENTS);
     const row = found && productAliasesRowOf(found.empresaId, found.event);
-    return row ? [row] : [];
+    return row ? [[row]] : [];
   },
-  // Drop those no longer listed, add the new ones; one another product holds fails the key.
-  write([row]) {
-    if (row === undefined) throw new Error('catalog_product_aliases: one row per write');
+  write(sets) {
+    const rows = distinctRecords('catalog_product_aliases', sets, (row) => row.produtoId);
+    const held = rows.flatMap((row) =>
+      row.apelidos.map((apelido) => ({ produtoId: row.produtoId, apelido })),
+    );
     return {
-      text: `WITH gone AS (
-               DELETE FROM catalog_product_aliases
-                WHERE empresa_id = $2 AND produto_id = $1 AND apelido <> ALL($3::text[]))
-             INSERT INTO catalog_product_aliases (empresa_id, apelido, produto_id)
-             SELECT $2, a.apelido, $1 FROM unnest($3::text[]) AS a(apelido)
-              WHERE NOT EXISTS (
-                SELECT 1 FROM catalog_product_aliases x
-                 WHERE x.empresa_id = $2 AND x.apelido = a.apelido AND x.produto_id = $1)`,
-      values: [row.produtoId, row.empresaId, row.apelidos],
+      text: WRITE,
+      values: [
+        rows.map((r) => r.produtoId),
+        rows.map((r) => r.empresaId),
+        held.map((h) => h.produtoId),
+        held.map((h) => h.apelido),
+      ],
     };
   },
 };

@@ -4,6 +4,7 @@ import type { InlineProjection } from '@factory/event-store';
 import type { AppendedEvent } from '../../stream-command.js';
 import { isUuid } from '../../uuid.js';
 import { catalogEvent } from './catalog-event.js';
+import { distinctRecords } from './distinct-records.js';
 
 /**
  * `catalog_products`: a product's write-side record, its SKU (unique among the company's
@@ -53,52 +54,61 @@ export function productRowOf(empresaId: string, event: AppendedEvent<ProdutoEven
   }
 }
 
-const given = (value: unknown) => value !== undefined;
+/**
+ * Changes of distinct products written as one statement: one command's event (one change), or a
+ * batch's items decided together (each item its own product, one change each). Two changes of
+ * one product must be two sets, in log order.
+ */
+export type ProductChanges = readonly ProductRow[];
+
 const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
 
-export const productsTable: InlineProjection<ProductRow> = {
+// Creations insert (written again by a catch-up after a crash, a no-op); changes update only the
+// fields they carry; a deletion also removes the product's aliases (they are freed).
+const WRITE = `WITH x AS (
+  SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::boolean[], $5::jsonb[], $6::boolean[],
+                       $7::numeric[], $8::timestamptz[])
+    AS x(produto_id, empresa_id, sku, has_variacao, variacao, has_custo, custo_manual, excluido_em)
+),
+created AS (
+  INSERT INTO catalog_products (produto_id, empresa_id, sku, variacao, custo_manual, excluido_em)
+  SELECT produto_id, empresa_id, sku, variacao, custo_manual, excluido_em FROM x WHERE sku IS NOT NULL
+  ON CONFLICT (produto_id) DO NOTHING
+),
+gone AS (
+  DELETE FROM catalog_product_aliases a USING x
+   WHERE x.sku IS NULL AND x.excluido_em IS NOT NULL
+     AND a.empresa_id = x.empresa_id AND a.produto_id = x.produto_id
+)
+UPDATE catalog_products p
+   SET variacao = CASE WHEN x.has_variacao THEN x.variacao ELSE p.variacao END,
+       custo_manual = CASE WHEN x.has_custo THEN x.custo_manual ELSE p.custo_manual END,
+       excluido_em = coalesce(x.excluido_em, p.excluido_em)
+  FROM x
+ WHERE x.sku IS NULL AND p.produto_id = x.produto_id AND p.empresa_id = x.empresa_id`;
+
+export const productsTable: InlineProjection<ProductChanges> = {
   name: 'catalog_products',
   order: 'log',
   uniqueConstraints: { catalog_products_sku: 'produto_sku' },
   rowsOf(recorded) {
     const found = catalogEvent<ProdutoEvent>(recorded, PRODUCT_EVENTS);
     const row = found && productRowOf(found.empresaId, found.event);
-    return row ? [row] : [];
+    return row ? [[row]] : [];
   },
-  write([row]) {
-    if (row === undefined) throw new Error('catalog_products: one row per write');
-    if (row.sku !== undefined)
-      return {
-        // Written again by a catch-up after a crash, the creation is then a no-op.
-        text: `INSERT INTO catalog_products (produto_id, empresa_id, sku, variacao, custo_manual, excluido_em)
-               VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (produto_id) DO NOTHING`,
-        values: [
-          row.produtoId,
-          row.empresaId,
-          row.sku,
-          json(row.variacao ?? null),
-          row.custoManual ?? null,
-          row.excluidoEm ?? null,
-        ],
-      };
+  write(sets) {
+    const rows = distinctRecords('catalog_products', sets, (row) => row.produtoId);
     return {
-      // A deleted product's aliases go with it (they are freed).
-      text: `WITH gone AS (
-               DELETE FROM catalog_product_aliases WHERE $7::boolean AND empresa_id = $2 AND produto_id = $1)
-             UPDATE catalog_products
-                SET variacao = CASE WHEN $3::boolean THEN $4::jsonb ELSE variacao END,
-                    custo_manual = CASE WHEN $5::boolean THEN $6::numeric ELSE custo_manual END,
-                    excluido_em = CASE WHEN $7::boolean THEN $8::timestamptz ELSE excluido_em END
-              WHERE produto_id = $1 AND empresa_id = $2`,
+      text: WRITE,
       values: [
-        row.produtoId,
-        row.empresaId,
-        given(row.variacao),
-        json(row.variacao ?? null),
-        given(row.custoManual),
-        row.custoManual ?? null,
-        given(row.excluidoEm),
-        row.excluidoEm ?? null,
+        rows.map((r) => r.produtoId),
+        rows.map((r) => r.empresaId),
+        rows.map((r) => r.sku ?? null),
+        rows.map((r) => r.variacao !== undefined),
+        rows.map((r) => json(r.variacao ?? null)),
+        rows.map((r) => r.custoManual !== undefined),
+        rows.map((r) => r.custoManual ?? null),
+        rows.map((r) => r.excluidoEm ?? null),
       ],
     };
   },

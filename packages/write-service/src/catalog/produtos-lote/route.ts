@@ -33,7 +33,10 @@ const productTouches =
     return touched;
   };
 
-/** POST /v1/produtos/lote: upserts up to 100 products by SKU, item by item. */
+/**
+ * POST /v1/produtos/lote: upserts up to 100 products by SKU; items sharing nothing with another
+ * are written together, the others item by item in their lanes.
+ */
 export const produtosLoteRoute = (deps: CatalogRouteDeps) =>
   defineRoute({
     ...produtosLote,
@@ -42,6 +45,8 @@ export const produtosLoteRoute = (deps: CatalogRouteDeps) =>
         { pool: deps.pool, auth, request, reply, required: false, clock: deps.clock },
         async (key) => {
           const now = deps.clock();
+          const contextOf = (indice: number) =>
+            catalogContextOf(auth, request, key, now, `produtos/lote#${indice}`);
           const skus = body.itens.map((item) => (isObject(item) ? skuOf(item) : null));
           const current = await deps.catalog.productRelations(
             auth.empresa.id,
@@ -52,10 +57,10 @@ export const produtosLoteRoute = (deps: CatalogRouteDeps) =>
             sku: skuOf,
             keysOf: skuKeys,
             touches: productTouches(current),
-            save: (item, indice) =>
-              deps.catalog.produtosLoteItem(
-                catalogContextOf(auth, request, key, now, `produtos/lote#${indice}`),
-                item,
+            save: (item, indice) => deps.catalog.produtosLoteItem(contextOf(indice), item),
+            saveTogether: (items) =>
+              deps.catalog.produtosLoteTogether(
+                items.map(({ item, indice }) => ({ context: contextOf(indice), item })),
               ),
           });
           return loteAnswer(batch);

@@ -1,0 +1,97 @@
+import type { Pool, PoolClient } from '@factory/database';
+import { describeWith } from '@factory/testing';
+import { beforeAll, expect, it } from 'vitest';
+import { type CatalogApi, lote, sku, startCatalogApi } from '../../../test/catalog/catalog-api.fixture.js';
+
+// The auth layer flushes the tokens' last use on a timer, whatever the requests: not the batch's.
+const TIMED = /UPDATE tokens t SET ultimo_uso_em/;
+
+/**
+ * Counts the statements sent to PostgreSQL while `work` runs, from the pool's clients: every
+ * query goes through a client the pool hands out (`pool.query` too), so wrapping each client's
+ * `query` once counts them all, sent as they are (the timed flush above aside).
+ */
+function statementCounter(pool: Pool) {
+  let counting = false;
+  let count = 0;
+  const wrapped = new WeakSet<PoolClient>();
+  const wrap = (client: PoolClient) => {
+    if (!wrapped.has(client)) {
+      wrapped.add(client);
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as { query: unknown }).query = (...args: unknown[]) => {
+        const text = (args[0] as { text?: unknown } | null)?.text ?? args[0];
+        if (counting && !TIMED.test(String(text))) count++;
+        return query(...args);
+      };
+    }
+    return client;
+  };
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  (pool as { connect: unknown }).connect = (callback?: (...args: unknown[]) => void) =>
+    callback
+      ? connect((error: unknown, client: PoolClient | undefined, done: unknown) =>
+          callback(error, client && wrap(client), done),
+        )
+      : (connect() as Promise<PoolClient>).then(wrap);
+  return async (work: () => Promise<void>): Promise<number> => {
+    count = 0;
+    counting = true;
+    try {
+      await work();
+    } finally {
+      counting = false;
+    }
+    return count;
+  };
+}
+
+describeWith(['postgres', 'redis'], 'POST /v1/produtos/lote, statements per batch', () => {
+  let api: CatalogApi;
+  let token: string;
+  let empresaId: string;
+  let counted: ReturnType<typeof statementCounter>;
+
+  beforeAll(async () => {
+    api = await startCatalogApi();
+    ({ token, empresaId } = await api.tenant());
+    counted = statementCounter(api.db.pool);
+    // The token's first use reads it; later requests find it cached.
+    await lote(api, 'produtos', token, [{ sku: sku(), nome: 'Primeiro' }]);
+  });
+
+  /** Each phase's statements for a batch of `size` new products: created, changed, sent again. */
+  async function phases(size: number) {
+    const skus = Array.from({ length: size }, () => sku());
+    const item = (s: string, nome: string) => ({ sku: s, nome, apelidos: [`ML-${s}`], familia: nome });
+    const send = (nome: string) => async () => {
+      const resultados = await lote(
+        api,
+        'produtos',
+        token,
+        skus.map((s) => item(s, nome)),
+      );
+      expect(resultados.filter((r) => r.ok)).toHaveLength(size);
+    };
+    const created = await counted(send('Camiseta'));
+    const changed = await counted(send('Camisa'));
+    const unchanged = await counted(send('Camisa'));
+    const { rows } = await api.db.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM catalog_products p
+         JOIN events e ON e.stream_id = 'produto-' || $2::text || '-' || p.produto_id
+        WHERE p.empresa_id = $2::uuid AND p.sku = ANY($1)`,
+      [skus, empresaId],
+    );
+    // Created and changed once each: the counts are of batches that wrote every item.
+    expect(rows[0]!.n).toBe(2 * size);
+    return { created, changed, unchanged };
+  }
+
+  it('issues as many statements for 100 items as for 10: one load, one append, one set of rows', async () => {
+    const ten = await phases(10);
+    const hundred = await phases(100);
+    expect(hundred).toEqual(ten);
+    // And few: the lookups of the batch, the append with its rows, no statement per item.
+    expect(ten.created).toBeLessThan(10);
+  });
+});
