@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { prepareTestServices } from './packages/testing/src/services.js';
+import { prepareTestServices } from './packages/database/test/services.js';
 
 // Finds PostgreSQL and Redis once per run (env, the machine's own, testcontainers, embedded),
 // builds a migrated template database, and hands both to every test file.

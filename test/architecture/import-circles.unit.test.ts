@@ -1,7 +1,13 @@
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type DependencyTree, groupDependencyTreeByPackage, parseCircular, parseDependencyTree } from 'dpdm';
+import {
+  type Dependency,
+  type DependencyTree,
+  groupDependencyTreeByPackage,
+  parseCircular,
+  parseDependencyTree,
+} from 'dpdm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // Issue 21: no import circle in the packages' and apps' source, type-only imports included.
@@ -9,6 +15,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // (its 'source' condition), so `@factory/<name>` leads to that package's src like a relative import.
 const root = resolve(import.meta.dirname, '../..');
 const SOURCES = ['packages/*/src/**/*.ts', 'apps/*/src/**/*.ts', 'examples/*/src/**/*.ts'];
+/** The workspaces' test folders: fixtures, scenes, contract suites and test-only subpaths. */
+const TEST_FOLDERS = ['packages/*/test/**/*.ts', 'apps/*/test/**/*.ts', 'examples/*/test/**/*.ts'];
+const WORKSPACE_GROUPS = ['packages', 'apps', 'examples'];
 const TEST_CODE = /node_modules|\.(test|fixture)\.ts$/;
 
 /** Every import kept, type-only ones included (`transform: false`), dynamic ones too. */
@@ -24,7 +33,7 @@ const importsOf = (files: string[], context: string, exclude = /node_modules/) =
 describe('import circles', () => {
   let tree: DependencyTree;
   beforeAll(async () => {
-    tree = await importsOf(SOURCES, root);
+    tree = await importsOf([...SOURCES, ...TEST_FOLDERS], root);
   }, 300_000);
 
   it('reads every import it is given, relative and across packages', () => {
@@ -45,7 +54,56 @@ describe('import circles', () => {
     expect(Object.keys(byPackage)).toContain('@factory/write-model');
     expect(parseCircular(byPackage)).toEqual([]);
   }, 300_000);
+
+  // Issue 21 §4: a package's tests must not import a package that depends on it (as when
+  // @factory/testing depended on @factory/database and database's tests imported it): such a
+  // circle through tests or devDependencies still orders the builds and the tests wrongly, and
+  // hides a layer that test support should have (each package's own `./testing` subpath).
+  it('finds none between workspaces, their tests and package.json devDependencies counted', async () => {
+    const circles = await workspaceCircles(tree, root);
+    expect(Object.keys(await declaredWorkspaces(root))).toContain('@factory/testing');
+    expect(circles).toEqual([]);
+  });
 });
+
+/** Each workspace's name and the workspaces its package.json declares, devDependencies included. */
+async function declaredWorkspaces(cwd: string): Promise<Record<string, string[]>> {
+  const declared: Record<string, string[]> = {};
+  for (const group of WORKSPACE_GROUPS) {
+    for (const folder of await readdir(join(cwd, group)).catch(() => [])) {
+      const manifest = await readFile(join(cwd, group, folder, 'package.json'), 'utf8').catch(() => null);
+      if (manifest === null) continue;
+      const pkg = JSON.parse(manifest) as {
+        name: string;
+        dependencies?: Record<string, string>;
+        devDependencies?: Record<string, string>;
+      };
+      declared[pkg.name] = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies });
+    }
+  }
+  const names = new Set(Object.keys(declared));
+  for (const name of names) declared[name] = declared[name]!.filter((d) => names.has(d) && d !== name);
+  return declared;
+}
+
+/**
+ * Circles between workspaces: an edge for every workspace a file of it imports (product code,
+ * tests and test folders alike, type-only included) and for every workspace its package.json
+ * declares (dependencies and devDependencies).
+ */
+async function workspaceCircles(files: DependencyTree, cwd: string): Promise<string[][]> {
+  const imported = groupDependencyTreeByPackage(files, cwd);
+  const declared = await declaredWorkspaces(cwd);
+  const graph: DependencyTree = {};
+  for (const name of Object.keys(declared)) {
+    const targets = new Set([...(imported[name] ?? []).map((d) => d.id!), ...declared[name]!]);
+    graph[name] = [...targets]
+      .filter((target) => target in declared && target !== name)
+      .map((target): Dependency => ({ issuer: name, request: target, kind: EDGE, id: target }));
+  }
+  return parseCircular(graph);
+}
+const EDGE = 'StaticImport' as Dependency['kind'];
 
 // Issue 21 §4: a workspace's src holds product code and the tests beside it (`*.test.ts`, which
 // every build excludes), nothing else that exists for tests: fixtures, contract suites and other
@@ -77,9 +135,80 @@ async function testOnlyFilesInSrc(cwd: string): Promise<string[]> {
   return found.sort();
 }
 
+/**
+ * Where a workspace's build could take in test code, with the reason: its tsconfig.build.json
+ * compiles more than src or keeps src's tests, or a test-only subpath of package.json's exports
+ * (`./testing`, or one into test/) is not in test/ or offers more than the 'source' condition, so
+ * that it would resolve to dist.
+ */
+async function testCodeInBuilds(cwd: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const group of WORKSPACE_GROUPS) {
+    for (const workspace of await readdir(join(cwd, group)).catch(() => [])) {
+      const folder = join(group, workspace);
+      const manifest = await readFile(join(cwd, folder, 'package.json'), 'utf8').catch(() => null);
+      if (manifest === null) continue;
+      const { exports = {}, scripts = {} } = JSON.parse(manifest) as {
+        exports?: Record<string, Record<string, string>>;
+        scripts?: Record<string, string>;
+      };
+      for (const [subpath, conditions] of Object.entries(exports)) {
+        const testOnly = subpath === './testing' || conditions.source?.startsWith('./test/');
+        if (testOnly && Object.keys(conditions).join() !== 'source')
+          found.push(`${folder}/package.json: ${subpath} is not 'source' only`);
+        if (testOnly && !conditions.source?.startsWith('./test/'))
+          found.push(`${folder}/package.json: ${subpath} is not in test/`);
+      }
+      if (!scripts.build) continue;
+      const build = await readFile(join(cwd, folder, 'tsconfig.build.json'), 'utf8').catch(() => null);
+      if (build === null) {
+        found.push(`${folder}: builds without a tsconfig.build.json`);
+        continue;
+      }
+      const { include = [], exclude = [] } = JSON.parse(build) as { include?: string[]; exclude?: string[] };
+      if (include.join() !== 'src')
+        found.push(`${folder}/tsconfig.build.json: includes ${include.join(', ')}`);
+      if (!exclude.includes('src/**/*.test.ts'))
+        found.push(`${folder}/tsconfig.build.json: does not exclude src/**/*.test.ts`);
+    }
+  }
+  return found.sort();
+}
+
 describe('test support out of product code', () => {
   it('finds no test-only file in any src (fixtures, contract suites, imports of vitest or test support)', async () => {
     expect(await testOnlyFilesInSrc(root)).toEqual([]);
+  });
+
+  // With the check above, what a build compiles (src without its tests) holds no test code: dist
+  // ships none, and a test-only subpath never resolves to it.
+  it('builds src without its tests, and offers test-only subpaths from source only', async () => {
+    expect(await testCodeInBuilds(root)).toEqual([]);
+    const dir = await mkdtemp(join(tmpdir(), 'test-code-in-builds-'));
+    try {
+      await mkdir(join(dir, 'packages/p'), { recursive: true });
+      const exports = {
+        '.': { source: './src/index.ts', default: './dist/index.js' },
+        './exact': { source: './src/exact.ts', default: './dist/exact.js' },
+        './testing': { source: './src/t.ts', default: './dist/t.js' },
+      };
+      await writeFile(
+        join(dir, 'packages/p/package.json'),
+        JSON.stringify({ exports, scripts: { build: 'tsc' } }),
+      );
+      await writeFile(
+        join(dir, 'packages/p/tsconfig.build.json'),
+        JSON.stringify({ include: ['src', 'test'] }),
+      );
+      expect(await testCodeInBuilds(dir)).toEqual([
+        "packages/p/package.json: ./testing is not 'source' only",
+        'packages/p/package.json: ./testing is not in test/',
+        'packages/p/tsconfig.build.json: does not exclude src/**/*.test.ts',
+        'packages/p/tsconfig.build.json: includes src, test',
+      ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('flags a fixture, a contract suite and a file importing vitest or test support, not a test', async () => {
@@ -114,6 +243,38 @@ describe('test support out of product code', () => {
 });
 
 describe('the circle check itself', () => {
+  it('sees a circle between workspaces made by a test file or a devDependency alone', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'workspace-circle-'));
+    try {
+      const write = async (path: string, text: string) => {
+        await mkdir(join(dir, path, '..'), { recursive: true });
+        await writeFile(join(dir, path), text);
+      };
+      const manifest = (name: string, fields: object = {}) =>
+        JSON.stringify({ name: `@factory/${name}`, ...fields });
+      await write('packages/a/package.json', manifest('a', { dependencies: { '@factory/b': '*' } }));
+      await write('packages/a/src/index.ts', "export { b } from '@factory/b';\n");
+      await write('packages/b/package.json', manifest('b'));
+      await write('packages/b/src/index.ts', 'export const b = 1;\n');
+      await write('packages/c/package.json', manifest('c', { devDependencies: { '@factory/d': '*' } }));
+      await write('packages/c/src/index.ts', 'export const c = 1;\n');
+      await write('packages/d/package.json', manifest('d', { dependencies: { '@factory/c': '*' } }));
+      await write('packages/d/src/index.ts', 'export const d = 1;\n');
+      const circles = async () =>
+        (await workspaceCircles(await importsOf([join(dir, 'packages/*/src/**/*.ts')], dir), dir))
+          .map((circle) => [...circle].sort())
+          .sort((x, y) => x.join().localeCompare(y.join()));
+      expect(await circles()).toEqual([['@factory/c', '@factory/d']]);
+      await write('packages/b/src/b.int.test.ts', "import { b } from '@factory/a';\nexport const x = b;\n");
+      expect(await circles()).toEqual([
+        ['@factory/a', '@factory/b'],
+        ['@factory/c', '@factory/d'],
+      ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   let dir: string;
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'import-circle-'));

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, expect } from 'vitest';
-import { takeOpenApiProblems } from '../../packages/testing/src/openapi-problems.js';
+import { takeOpenApiProblems } from '../../packages/http/test/openapi-problems.js';
 
 // A test API made with `checkAnswers` reports each answer that breaks its own OpenAPI
 // description; the test it happened in (or the file, for answers after the last test) fails.

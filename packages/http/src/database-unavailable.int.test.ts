@@ -1,9 +1,10 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { createPool } from '@factory/database';
+import { createTestDatabase, describeWith } from '@factory/database/testing';
+import { createTestApi } from '@factory/http/testing';
 import { createTenantFixture } from '@factory/tenants/testing';
-import { createTestApi, createTestDatabase, describeWith } from '@factory/testing';
 import { afterAll, expect, it } from 'vitest';
-import { platformTestRoutes } from '../test/platform-routes.fixture.js';
+import { platformTestDeclarations, platformTestRoutes } from '../test/platform-routes.fixture.js';
 
 /** A TCP relay to the real PostgreSQL that the test can cut and restore, like a network outage. */
 class Relay {
@@ -48,7 +49,12 @@ describeWith(['postgres'], 'database unavailable', () => {
     afterAll(() => pool.end());
     const { app } = await createTestApi(
       { ...db, pool },
-      { routes: platformTestRoutes, redisUrl: null, checkAnswers: true },
+      {
+        platformRoutes: platformTestDeclarations,
+        routes: platformTestRoutes,
+        redisUrl: null,
+        checkAnswers: true,
+      },
     );
     const t = await createTenantFixture(db.pool, { escopos: ['produtos:ler'] });
 

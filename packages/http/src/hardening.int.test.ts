@@ -1,10 +1,11 @@
 import type { AddressInfo } from 'node:net';
+import { createTestDatabase, describeWith } from '@factory/database/testing';
+import { createTestApi } from '@factory/http/testing';
 import { createTenantFixture, type TenantFixture } from '@factory/tenants/testing';
-import { createTestApi, createTestDatabase, describeWith } from '@factory/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { type RawAnswer, rawRequest } from '../test/http-layer/raw-http.fixture.js';
-import { platformTestRoutes } from '../test/platform-routes.fixture.js';
+import { platformTestDeclarations, platformTestRoutes } from '../test/platform-routes.fixture.js';
 
 // Issue 13 at the platform: each item that the HTTP layer owns, on the platform's test routes.
 // The same promises on every real route are checked by test/hostile (fast-check).
@@ -37,7 +38,13 @@ describeWith(['postgres', 'redis'], 'hardening (issue 13) at the platform', () =
 
   beforeAll(async () => {
     const db = await createTestDatabase();
-    app = (await createTestApi(db, { routes: platformTestRoutes, checkAnswers: true })).app;
+    app = (
+      await createTestApi(db, {
+        platformRoutes: platformTestDeclarations,
+        routes: platformTestRoutes,
+        checkAnswers: true,
+      })
+    ).app;
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as AddressInfo).port;
     reader = await createTenantFixture(db.pool, { escopos: ['produtos:ler'] });
@@ -186,7 +193,7 @@ describeWith(['postgres', 'redis'], 'hardening (issue 13) at the platform', () =
       await get('/v1/teste/produtos?limite=0'),
       asAnswer(await app.inject({ url: '/v1/nada' })),
       asAnswer(await app.inject({ method: 'PUT', url: '/v1/teste/produtos' })),
-      asAnswer(await app.inject({ url: '/v1/openapi.json' })),
+      asAnswer(await app.inject({ url: platformTestDeclarations.description.url })),
       await get('/v1/teste/falha'),
       await rawRequest(port, 'GET / HTTP/1.1\nHost: x\n\n'),
     ];

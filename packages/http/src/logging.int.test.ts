@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
+import { createTestDatabase, describeWith } from '@factory/database/testing';
 import { findAuthRecordByHash, recordLastUse } from '@factory/tenants';
 import { createTenantFixture } from '@factory/tenants/testing';
-import { createTestDatabase, describeWith } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
 import { platformTestRoutes } from '../test/platform-routes.fixture.js';
 import { Authenticator } from './auth/authenticator.js';

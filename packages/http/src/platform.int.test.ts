@@ -1,15 +1,10 @@
+import { createTestDatabase, describeWith } from '@factory/database/testing';
+import { type TestClock as Clock, createTestApi, TestClock } from '@factory/http/testing';
 import { demoteUser, revokeToken, suspendCompany } from '@factory/tenants';
 import { createTenantFixture, type TenantFixture } from '@factory/tenants/testing';
-import {
-  type TestClock as Clock,
-  createTestApi,
-  createTestDatabase,
-  describeWith,
-  TestClock,
-} from '@factory/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { platformTestRoutes } from '../test/platform-routes.fixture.js';
+import { platformTestDeclarations, platformTestRoutes } from '../test/platform-routes.fixture.js';
 import type { ApiService } from './api-service.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -38,7 +33,12 @@ describeWith(['postgres', 'redis'], 'HTTP platform', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     clock = new TestClock(new Date('2026-11-22T10:00:05Z'));
-    service = await createTestApi(db, { routes: platformTestRoutes, clock, checkAnswers: true });
+    service = await createTestApi(db, {
+      platformRoutes: platformTestDeclarations,
+      routes: platformTestRoutes,
+      clock,
+      checkAnswers: true,
+    });
     app = service.app;
     reader = await createTenantFixture(db.pool, { escopos: ['produtos:ler'], now: clock.now() });
   });
@@ -78,7 +78,7 @@ describeWith(['postgres', 'redis'], 'HTTP platform', () => {
     });
 
     it('serves the OpenAPI description without a token, with x-svc-escopo on every operation', async () => {
-      const res = await app.inject({ url: '/v1/openapi.json' });
+      const res = await app.inject({ url: platformTestDeclarations.description.url });
       expect(res.statusCode).toBe(200);
       const doc = res.json();
       expect(doc.openapi).toBe('3.1.0');

@@ -2,8 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-// Test-only, as packages/database's tests do: @factory/testing depends on this package.
-import { freePort } from '@factory/testing';
+import { freePort } from '@factory/database/testing';
 import { Redis } from 'ioredis';
 
 /** Whether a redis-server binary is on this machine (tests that restart Redis need their own). */

@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { redisUrl } from '@factory/testing';
+import { redisUrl } from '@factory/database/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisCheck } from './checks.js';
 import { type Observability, startObservability } from './observability.js';

@@ -1,5 +1,5 @@
+import { createTestDatabase, describeWith } from '@factory/database/testing';
 import { DEFAULT_UNITS } from '@factory/domain';
-import { createTestDatabase, describeWith } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
 import { inactiveLocationsQuery, locationKey, readActiveLocations } from './active-locations.js';
 import { createCompany } from './company-service.js';

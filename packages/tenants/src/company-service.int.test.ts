@@ -1,5 +1,5 @@
+import { createTestDatabase, describeWith } from '@factory/database/testing';
 import { DEFAULT_UNITS } from '@factory/domain';
-import { createTestDatabase, describeWith } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
 import { createCompany, reactivateCompany, suspendCompany } from './company-service.js';
 import { createLocation } from './location-service.js';

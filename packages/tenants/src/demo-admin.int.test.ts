@@ -1,4 +1,4 @@
-import { createTestDatabase, describeWith } from '@factory/testing';
+import { createTestDatabase, describeWith } from '@factory/database/testing';
 import { beforeAll, expect, it } from 'vitest';
 import { DEMO_ADMIN_EMAIL, demoAdminSignIn, seedDemoCompany } from './demo-seed.js';
 import { acceptInvitation, openInvitation } from './invitation-service.js';

@@ -1,5 +1,5 @@
+import { createTestDatabase, describeWith } from '@factory/database/testing';
 import { ALL_SCOPES } from '@factory/domain';
-import { createTestDatabase, describeWith } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
 import { findAuthRecordByHash } from './auth-repository.js';
 import { DEMO_COMPANY, seedDemoCompany } from './demo-seed.js';

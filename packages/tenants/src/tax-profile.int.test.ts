@@ -1,4 +1,4 @@
-import { createTestDatabase, describeWith } from '@factory/testing';
+import { createTestDatabase, describeWith } from '@factory/database/testing';
 import { beforeAll, expect, it } from 'vitest';
 import { changeTaxProfile, createCompany } from './company-service.js';
 import type { OpsError } from './ops-error.js';

@@ -1,5 +1,5 @@
+import { createTestDatabase, describeWith } from '@factory/database/testing';
 import { ALL_SCOPES } from '@factory/domain';
-import { createTestDatabase, describeWith } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
 import { createTenantFixture, setTokenExpiry } from '../test/tenant-fixture.js';
 import type { OpsError } from './ops-error.js';

@@ -1,14 +1,19 @@
-export { afterTestFile, runCleanupsAfterEachFile } from './after-test-file.js';
-export { describeWith, redisUrl } from './describe-with.js';
-export { type KurrentForTests, kurrentForTests } from './kurrent-for-tests.js';
-export { createOpenApiCheck, type ObservedAnswer, type OpenApiCheck } from './openapi-check.js';
-export { freePort } from './private/free-port.js';
+// The test support of the whole service. It builds on the test-only subpaths of the packages it
+// depends on (`@factory/database/testing`, `@factory/http/testing`), whose own tests use those
+// directly: no package's tests import a package that depends on that package (issue 21 §4).
+export {
+  afterTestFile,
+  createTestDatabase,
+  describeWith,
+  freePort,
+  redisUrl,
+  type TestDatabase,
+} from '@factory/database/testing';
+export { createOpenApiCheck, type ObservedAnswer, type OpenApiCheck, TestClock } from '@factory/http/testing';
 export {
   type PrivatePostgres,
   privatePostgresUnavailable,
   startPrivatePostgres,
 } from './private/private-postgres.js';
 export { rowsModeOfTests } from './rows-mode.js';
-export { type ProvidedServices, prepareTestServices, withDatabase } from './services.js';
-export { createTestApi, TestClock } from './test-api.js';
-export { createTestDatabase, type TestDatabase } from './test-database.js';
+export { createTestApi } from './test-api.js';

@@ -1,5 +1,5 @@
+import { createOpenApiCheck, type ObservedAnswer, type OpenApiCheck } from '@factory/http/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createOpenApiCheck, type ObservedAnswer, type OpenApiCheck } from './openapi-check.js';
 
 const document = {
   openapi: '3.1.0',

@@ -1,88 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { platformRoutes } from '@factory/api';
-import {
-  type AnyRoute,
-  type AnyRouteDeclaration,
-  type ApiService,
-  buildOpenApiDocument,
-  createApiService,
-  type RateLimits,
-} from '@factory/http';
-import { inject } from 'vitest';
-import { afterTestFile } from './after-test-file.js';
-import { createOpenApiCheck } from './openapi-check.js';
-import { reportOpenApiProblems } from './openapi-problems.js';
-import type { TestDatabase } from './test-database.js';
-
-/** A clock tests move by hand, so a minute or an expiry passes without sleeping. */
-export class TestClock {
-  constructor(private current: Date = new Date()) {}
-  now = (): Date => new Date(this.current);
-  set(at: Date | string): void {
-    this.current = new Date(at);
-  }
-  advance(ms: number): void {
-    this.current = new Date(this.current.getTime() + ms);
-  }
-}
+import type { TestDatabase } from '@factory/database/testing';
+import type { ApiService } from '@factory/http';
+import { createTestApi as createApi, type TestApiOptions } from '@factory/http/testing';
 
 /**
- * The real API service (platform, auth, Redis limits, LISTEN) on a test database, with rate-limit
- * keys of its own in the shared Redis. Closed after the file's tests.
+ * The real API service on a test database (@factory/http/testing's `createTestApi`), serving the
+ * service's own description and probes (@factory/api's `platformRoutes`) unless told otherwise.
  */
-export async function createTestApi(
+export function createTestApi(
   db: TestDatabase,
-  options: {
-    routes: AnyRoute[];
-    /** Described but not served here (see ApiServiceOptions.servedElsewhere). */
-    servedElsewhere?: AnyRouteDeclaration[];
-    clock?: TestClock;
-    limits?: RateLimits;
-    redisUrl?: string | null;
-    /**
-     * Checks every answer against the service's own description (status, headers, body); an
-     * answer that breaks it fails the test it happened in (test/support/openapi-answers.setup.ts).
-     */
-    checkAnswers?: boolean;
-  },
+  options: Omit<TestApiOptions, 'platformRoutes'> & Partial<Pick<TestApiOptions, 'platformRoutes'>>,
 ): Promise<ApiService> {
-  const redisUrl = options.redisUrl === undefined ? inject('testServices').redisUrl : options.redisUrl;
-  const service = await createApiService({
-    pool: db.pool,
-    databaseUrl: db.url,
-    redisUrl: redisUrl ?? undefined,
-    limits: options.limits ?? { perToken: 120, perCompany: 300 },
-    cursorSecret: randomBytes(32).toString('hex'),
-    routes: options.routes,
-    servedElsewhere: options.servedElsewhere,
-    platformRoutes,
-    clock: options.clock?.now,
-    logLevel: 'silent',
-    rateLimitKeyPrefix: `test-rl-${randomBytes(6).toString('hex')}`,
-  });
-  afterTestFile(() => service.close());
-  if (options.checkAnswers) await checkAnswers(service);
-  return service;
-}
-
-async function checkAnswers({ app }: ApiService): Promise<void> {
-  const check = await createOpenApiCheck(buildOpenApiDocument(app.routeCatalog));
-  // Last onSend hook: the platform's headers are set, the body is serialised.
-  app.addHook('onSend', async (request, reply, payload) => {
-    const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : null;
-    if (body === null) return payload;
-    const headers = Object.fromEntries(
-      Object.entries(reply.getHeaders()).map(([name, value]) => [name, String(value)]),
-    );
-    reportOpenApiProblems(
-      check.problems({
-        method: request.method,
-        path: request.url,
-        status: reply.statusCode,
-        headers,
-        body,
-      }),
-    );
-    return payload;
-  });
+  return createApi(db, { platformRoutes, ...options });
 }

@@ -4,8 +4,7 @@ import { chmod, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-// Test-only, as migrate.int.test.ts does: @factory/testing depends on this package.
-import { freePort } from '@factory/testing';
+import { freePort } from '@factory/database/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runningPort } from './cluster.js';

@@ -1,5 +1,5 @@
-import { runEventStoreContract, runWritePathContract } from '@factory/event-store/testing';
-import { createTestDatabase, describeWith, kurrentForTests, type TestDatabase } from '@factory/testing';
+import { createTestDatabase, describeWith, type TestDatabase } from '@factory/database/testing';
+import { kurrentForTests, runEventStoreContract, runWritePathContract } from '@factory/event-store/testing';
 import { beforeAll, describe } from 'vitest';
 import { createKurrentEventStore } from './kurrentdb-event-store.js';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { createTestDatabase, describeWith } from '@factory/database/testing';
 import { appendInTransaction } from '@factory/event-store/testing';
-import { createTestDatabase, describeWith } from '@factory/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuplicateEventIdsError } from '../errors.js';

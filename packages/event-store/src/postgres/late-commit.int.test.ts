@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool } from '@factory/database';
+import { createTestDatabase, describeWith } from '@factory/database/testing';
 import { appendInTransaction } from '@factory/event-store/testing';
-import { createTestDatabase, describeWith } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
 import { compareCheckpoints, type LogCheckpoint } from '../checkpoint.js';
 import type { EventStore, RecordedEvent } from '../event-store.js';

@@ -1,5 +1,5 @@
+import { createTestDatabase, describeWith } from '@factory/database/testing';
 import { runEventStoreContract, runWritePathContract } from '@factory/event-store/testing';
-import { createTestDatabase, describeWith } from '@factory/testing';
 import { beforeAll } from 'vitest';
 import { createPostgresEventStore } from './postgres-event-store.js';
 

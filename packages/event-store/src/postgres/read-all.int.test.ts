@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, describeWith } from '@factory/testing';
+import { createTestDatabase, describeWith } from '@factory/database/testing';
 import { beforeAll, expect, it } from 'vitest';
 import { createPostgresEventStore } from './postgres-event-store.js';
 import { READ_ALL_SQL } from './read-all.js';

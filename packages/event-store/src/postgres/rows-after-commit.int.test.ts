@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, describeWith, type TestDatabase } from '@factory/testing';
+import { createTestDatabase, describeWith, type TestDatabase } from '@factory/database/testing';
 import { beforeAll, expect, it } from 'vitest';
 import { compareCheckpoints } from '../checkpoint.js';
 import { streamName } from '../stream-name.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, describeWith } from '@factory/testing';
+import { createTestDatabase, describeWith } from '@factory/database/testing';
 import { beforeAll, expect, it } from 'vitest';
 import type { RecordedEvent } from '../event-store.js';
 import { createPostgresEventStore } from './postgres-event-store.js';

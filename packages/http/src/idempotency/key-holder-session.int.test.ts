@@ -1,4 +1,4 @@
-import { createTestDatabase, describeWith, type TestDatabase } from '@factory/testing';
+import { createTestDatabase, describeWith, type TestDatabase } from '@factory/database/testing';
 import { beforeAll, expect, it } from 'vitest';
 import { HOLDER_LOCK_CLASS, KeyHolderSession } from './key-holder-session.js';
 

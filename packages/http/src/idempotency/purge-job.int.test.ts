@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { createTestDatabase, describeWith, redisUrl, type TestDatabase } from '@factory/database/testing';
 import { startJobRunner } from '@factory/jobs';
-import { createTestDatabase, describeWith, redisUrl, type TestDatabase } from '@factory/testing';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { beforeAll, expect, it } from 'vitest';

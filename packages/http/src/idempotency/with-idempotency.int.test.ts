@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { createTestDatabase, describeWith, type TestDatabase } from '@factory/database/testing';
+import { createTestApi, TestClock } from '@factory/http/testing';
 import { createTenantFixture, type TenantFixture } from '@factory/tenants/testing';
-import {
-  createTestApi,
-  createTestDatabase,
-  describeWith,
-  TestClock,
-  type TestDatabase,
-} from '@factory/testing';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
@@ -14,6 +9,7 @@ import {
   IdempotencyProbe,
   idempotencyTestRoutes,
 } from '../../test/idempotency/idempotency-routes.fixture.js';
+import { platformTestDeclarations } from '../../test/platform-routes.fixture.js';
 import { requestFingerprint } from './canonical-json.js';
 import { HOLDER_LOCK_CLASS } from './key-holder-session.js';
 
@@ -41,6 +37,7 @@ describeWith(['postgres', 'redis'], 'withIdempotency', () => {
     db = await createTestDatabase();
     clock = new TestClock(new Date('2026-05-01T10:00:00Z'));
     ({ app } = await createTestApi(db, {
+      platformRoutes: platformTestDeclarations,
       routes: idempotencyTestRoutes(db.pool, clock.now, probe),
       clock,
       checkAnswers: true,

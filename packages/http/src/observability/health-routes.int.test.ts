@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { createTestDatabase, describeWith } from '@factory/database/testing';
 import { createHealth, createRegistry, httpMetrics } from '@factory/observability';
 import { createTenantFixture } from '@factory/tenants/testing';
-import { createTestDatabase, describeWith } from '@factory/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { platformTestDeclarations, platformTestRoutes } from '../../test/platform-routes.fixture.js';
 import { type ApiService, createApiService } from '../api-service.js';

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { createTestDatabase, describeWith, redisUrl } from '@factory/database/testing';
+import { createTestApi, TestClock } from '@factory/http/testing';
 import { createToken } from '@factory/tenants';
 import { createTenantFixture } from '@factory/tenants/testing';
-import { createTestApi, createTestDatabase, describeWith, redisUrl, TestClock } from '@factory/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { platformTestRoutes } from '../../test/platform-routes.fixture.js';
+import { platformTestDeclarations, platformTestRoutes } from '../../test/platform-routes.fixture.js';
 import { RedisRateLimiter } from './redis-rate-limiter.js';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -18,6 +19,7 @@ describeWith(['postgres', 'redis'], 'rate limits', () => {
   it('refuses the token over its limit with 429, Retry-After and the headers of the window', async () => {
     const clock = new TestClock(new Date('2026-11-22T10:00:15Z'));
     const { app } = await createTestApi(db, {
+      platformRoutes: platformTestDeclarations,
       routes: platformTestRoutes,
       clock,
       limits: { perToken: 3, perCompany: 10 },
@@ -44,7 +46,13 @@ describeWith(['postgres', 'redis'], 'rate limits', () => {
   it('caps the company across its tokens, Remaining never above the company budget', async () => {
     const clock = new TestClock(new Date('2026-11-22T11:00:00Z'));
     const limits = { perToken: 5, perCompany: 6 };
-    const a = await createTestApi(db, { routes: platformTestRoutes, clock, limits, checkAnswers: true });
+    const a = await createTestApi(db, {
+      platformRoutes: platformTestDeclarations,
+      routes: platformTestRoutes,
+      clock,
+      limits,
+      checkAnswers: true,
+    });
     const t1 = await createTenantFixture(db.pool, { escopos: ['produtos:ler'] });
     const t2 = await createToken(db.pool, {
       empresaId: t1.empresaId,
@@ -89,6 +97,7 @@ describeWith(['postgres', 'redis'], 'rate limits', () => {
   it('keeps serving with in-process limits when Redis is unreachable', async () => {
     const clock = new TestClock(new Date('2026-11-22T13:00:00Z'));
     const { app } = await createTestApi(db, {
+      platformRoutes: platformTestDeclarations,
       routes: platformTestRoutes,
       clock,
       limits: { perToken: 2, perCompany: 10 },

@@ -1,8 +1,10 @@
+import { createTestDatabase, describeWith } from '@factory/database/testing';
+import { createTestApi } from '@factory/http/testing';
 import { createTenantFixture } from '@factory/tenants/testing';
-import { createTestApi, createTestDatabase, describeWith } from '@factory/testing';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
+import { platformTestDeclarations } from '../../test/platform-routes.fixture.js';
 import { param } from '../params/fields.js';
 import { defineRoute } from './route-definition.js';
 
@@ -36,7 +38,11 @@ describeWith(['postgres', 'redis'], 'a route that answers 204', () => {
   let token: string;
   beforeAll(async () => {
     const db = await createTestDatabase();
-    ({ app } = await createTestApi(db, { routes: [deletion, reading], checkAnswers: true }));
+    ({ app } = await createTestApi(db, {
+      platformRoutes: platformTestDeclarations,
+      routes: [deletion, reading],
+      checkAnswers: true,
+    }));
     ({ token } = await createTenantFixture(db.pool, { escopos: ['produtos:escrever'] }));
   });
 
@@ -58,7 +64,7 @@ describeWith(['postgres', 'redis'], 'a route that answers 204', () => {
   });
 
   it('is described with no content', async () => {
-    const document = (await app.inject({ url: '/v1/openapi.json' })).json();
+    const document = (await app.inject({ url: platformTestDeclarations.description.url })).json();
     const operation = document.paths['/v1/teste/vinculos/{codigo}'].delete;
     expect(Object.keys(operation.responses)).toContain('204');
     expect(operation.responses['204'].content).toBeUndefined();

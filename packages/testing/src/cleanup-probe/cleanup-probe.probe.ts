@@ -1,6 +1,6 @@
 import { appendFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { afterTestFile } from '../after-test-file.js';
+import { afterTestFile } from '../../../database/test/after-test-file.js';
 
 // Run by after-test-file.int.test.ts in a vitest of its own: a fixture registering its cleanup
 // from inside a beforeAll, as createTestDatabase does.

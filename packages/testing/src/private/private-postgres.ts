@@ -2,8 +2,8 @@ import { execFileSync, spawn } from 'node:child_process';
 import { chown, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '@factory/database/testing';
 import { findExecutable } from './find-executable.js';
-import { freePort } from './free-port.js';
 
 /**
  * A PostgreSQL cluster of the test's own (initdb, pg_ctl, a private port and folder), for tests

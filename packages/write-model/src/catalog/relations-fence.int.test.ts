@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EventLog, EventStore } from '@factory/event-store';
+import { kurrentForTests } from '@factory/event-store/testing';
 import { createTenantFixture } from '@factory/tenants/testing';
-import { createTestDatabase, describeWith, kurrentForTests, type TestDatabase } from '@factory/testing';
+import { createTestDatabase, describeWith, type TestDatabase } from '@factory/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentionObserver } from '../handle-command.js';
 import { createWriteStore, type RowsMode } from '../write-store.js';

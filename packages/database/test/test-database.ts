@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createPool, type Pool } from '@factory/database';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { createPool, type Pool } from '../src/index.js';
 import { afterTestFile } from './after-test-file.js';
 import { withDatabase } from './services.js';
 

@@ -3,7 +3,7 @@ import { afterAll } from 'vitest';
 type Cleanup = () => unknown;
 
 // On globalThis, so the setup file and the fixtures share one list whatever path imported this
-// module (the setup file imports it by a relative path, the fixtures through @factory/testing).
+// module (the setup file imports it by a relative path, the fixtures through @factory/database/testing).
 const KEY = Symbol.for('factory.testFileCleanups');
 const store = globalThis as { [KEY]?: Cleanup[] };
 store[KEY] ??= [];

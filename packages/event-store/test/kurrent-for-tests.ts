@@ -1,4 +1,4 @@
-import { afterTestFile } from './after-test-file.js';
+import { afterTestFile } from '@factory/database/testing';
 
 // 25.1 or later: the write path's several-stream appends use its multiStreamAppend.
 const IMAGE = 'kurrentplatform/kurrentdb:25.1';

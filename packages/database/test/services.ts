@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createPool, loadMigrations, migrate, startEmbeddedPostgres } from '@factory/database';
 import pg from 'pg';
+import { createPool, loadMigrations, migrate, startEmbeddedPostgres } from '../src/index.js';
 
 export interface ProvidedServices {
   /** URL of a maintenance database on the server; null when no PostgreSQL could be had. */
