@@ -70,7 +70,7 @@ export async function run(ctx: BenchContext): Promise<void> {
 }
 
 /** A product item with the fields an ERP usually sends; `phase` changes the name and family. */
-function produto(key: string, phase: string) {
+export function produto(key: string, phase: string) {
   return {
     sku: `BENCH-${key}`,
     nome: `Camiseta ${key} ${phase}`,

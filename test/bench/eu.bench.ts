@@ -13,7 +13,7 @@ const CONNECTIONS = 32;
 const ROUNDS = 2; // alternate the two servers so drift of the machine hits both alike
 
 /** The AuthContext the real authenticator gives this token, for the baseline's fixed caller. */
-async function callerOf(token: string, databaseUrl: string): Promise<AuthContext> {
+export async function callerOf(token: string, databaseUrl: string): Promise<AuthContext> {
   const pool = createPool(databaseUrl, { max: 1 });
   const record = await findAuthRecordByHash(pool, hashToken(token));
   await pool.end();

@@ -1,12 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createPool, migrate, type Pool } from '@factory/database';
-import {
-  createPostgresEventStore,
-  type EventStore,
-  type EventToAppend,
-  LOG_START,
-} from '@factory/event-store';
+import { createPostgresEventStore, type EventStore, type EventToAppend } from '@factory/event-store';
 import { ratioLine } from './support/bench-context.js';
+import { readWholeLog } from './support/event-store-loops.js';
 
 /**
  * Reading the whole global log through the PostgreSQL adapter (gap-free: ordered by
@@ -37,7 +33,7 @@ export async function run(ctx: {
     await pool.query('SELECT count(*) FROM events'); // warm the cache for both readers alike
 
     const raw = await timed(() => rawScan(pool));
-    const adapter = await timed(() => adapterScan(store));
+    const adapter = await timed(() => readWholeLog(store, READ_BATCH));
     if (raw.count !== adapter.count) throw new Error(`raw scan read ${raw.count}, adapter ${adapter.count}`);
     const rate = (r: { count: number; ms: number }) => Math.round(r.count / (r.ms / 1000));
     ctx.log(`event store: global log of ${raw.count} events`);
@@ -80,17 +76,6 @@ function makeEvents(count: number): EventToAppend[] {
     metadata: { request_id: 'bench' },
     created,
   }));
-}
-
-async function adapterScan(store: EventStore): Promise<number> {
-  let after = LOG_START;
-  let count = 0;
-  for (;;) {
-    const batch = await store.readAll({ after, limit: READ_BATCH });
-    count += batch.length;
-    if (batch.length < READ_BATCH) return count;
-    after = batch.at(-1)!.checkpoint;
-  }
 }
 
 // The same columns in the same order, with nothing but a cursor: the floor for any reader.

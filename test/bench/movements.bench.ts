@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { createPool, migrate, type Pool } from '@factory/database';
 import { ALL_SCOPES } from '@factory/domain';
-import { createPostgresEventStore, type EventStore } from '@factory/event-store';
+import { createPostgresEventStore } from '@factory/event-store';
 import { createTenantFixture } from '@factory/tenants/testing';
 import { createStockWriteModel } from '@factory/write-model';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { type BenchContext, ratioLine } from './support/bench-context.js';
 import { startChildServer } from './support/child-server.js';
+import { appendsAlone, movementData } from './support/event-store-loops.js';
 import { peakRssMb } from './support/process-stats.js';
 
 /**
@@ -96,12 +97,12 @@ export async function run(ctx: BenchContext): Promise<void> {
       'raw single-row INSERT, bare HTTP route',
       served('test/bench/movements.bench.ts', { MOVEMENTS_BENCH_ROLE: 'bare-insert' }, '/raw'),
     ],
-    ['event store appendToStream, in-process', (t) => appendsAlone(store, t)],
+    ['event store appendToStream, in-process', (t) => appendsAlone(store, t, CONCURRENCY)],
   ];
   try {
     // warm-up of the in-process contenders (JIT, pool); the servers warm up each time they start
     await rawInserts(pool, WARM_UP_SECONDS);
-    await appendsAlone(store, WARM_UP_SECONDS);
+    await appendsAlone(store, WARM_UP_SECONDS, CONCURRENCY);
     const means = contenders.map(() => 0);
     for (let round = 0; round < ROUNDS; round++) {
       const rates: number[] = [];
@@ -131,7 +132,12 @@ export async function run(ctx: BenchContext): Promise<void> {
 }
 
 /** POSTs a fresh body under a fresh Idempotency-Key per request; 201s per second. */
-async function drive(url: string, headers: Record<string, string>, body: () => string, seconds: number) {
+export async function drive(
+  url: string,
+  headers: Record<string, string>,
+  body: () => string,
+  seconds: number,
+) {
   const result = await autocannon({
     url,
     connections: CONCURRENCY,
@@ -167,30 +173,7 @@ async function rawInserts(pool: Pool, seconds: number): Promise<number> {
   return rows / seconds;
 }
 
-/** CONCURRENCY loops appending one event at a time to a stream of their own; events per second. */
-async function appendsAlone(store: EventStore, seconds: number): Promise<number> {
-  const until = performance.now() + seconds * 1000;
-  let events = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      const stream = `bench-${randomUUID()}`;
-      let expectedRevision: number | 'no_stream' = 'no_stream';
-      while (performance.now() < until) {
-        const data = movementData();
-        const appended = await store.appendToStream(
-          stream,
-          [{ id: data.movimento_id, type: 'MovimentoRegistrado.v1', data, metadata: {} }],
-          { expectedRevision },
-        );
-        expectedRevision = appended.nextExpectedRevision;
-        events++;
-      }
-    }),
-  );
-  return events / seconds;
-}
-
-/** An event of a movement's size and shape, as the append writes it. */
+/** One autocommitted INSERT of a movement's event into the copy of the events table. */
 function insertRaw(pool: Pool, stream: string, revision: number) {
   const data = movementData();
   return pool.query(
@@ -198,26 +181,6 @@ function insertRaw(pool: Pool, stream: string, revision: number) {
      VALUES ($1, $2, $3, 'MovimentoRegistrado.v1', $4, $5, now())`,
     [stream, revision, data.movimento_id, data, { empresa_id: randomUUID(), token_id: randomUUID() }],
   );
-}
-
-function movementData() {
-  return {
-    movimento_id: randomUUID(),
-    insumo_id: randomUUID(),
-    local_id: randomUUID(),
-    tipo: 'entrada_manual',
-    quantidade: '3',
-    unidade: 'un',
-    custo_unitario: '2.5',
-    custo_unitario_bruto: '2.5',
-    referencia: null,
-    motivo: null,
-    origem: 'api',
-    saldo: '120',
-    custo_medio: '2.5',
-    custo_medio_bruto: '2.5',
-    criado_em: new Date().toISOString(),
-  };
 }
 
 // As a child process: the bare route, one pooled INSERT per request, no auth, no checks.

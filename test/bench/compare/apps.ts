@@ -10,6 +10,7 @@ import type { Build } from './checkout.js';
  * scenario runs on any commit whatever its code looks like inside.
  */
 const run = promisify(execFile);
+const PROBE = new URL('./probes/event-store-probe.ts', import.meta.url).pathname;
 
 // benchmark-only override: the load must measure the service, not the limiter's refusals
 const UNLIMITED = { RATE_LIMIT_PER_TOKEN: '10000000', RATE_LIMIT_PER_COMPANY: '10000000' };
@@ -58,12 +59,39 @@ export function startProjector(build: Build, databaseUrl: string): Promise<Child
   );
 }
 
-/** The build's operations CLI with `--json`; its one JSON line. */
-export async function ops(build: Build, databaseUrl: string, args: string[]): Promise<unknown> {
-  const { stdout } = await run(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', 'apps/ops/src/main.ts', ...args, '--json'],
-    { cwd: build.root, env: { ...process.env, DATABASE_URL: databaseUrl }, maxBuffer: 16 << 20 },
-  );
-  return JSON.parse(stdout);
+/**
+ * The build's operations CLI with `--json`; its one JSON line. `verificar` exits 1 when it finds
+ * differences and still prints its answer: with `answersOnExit1`, that answer is returned.
+ */
+export async function ops(
+  build: Build,
+  databaseUrl: string,
+  args: string[],
+  answersOnExit1 = false,
+): Promise<unknown> {
+  try {
+    const { stdout } = await run(
+      process.execPath,
+      ['--conditions=source', '--import', 'tsx', 'apps/ops/src/main.ts', ...args, '--json'],
+      { cwd: build.root, env: { ...process.env, DATABASE_URL: databaseUrl }, maxBuffer: 16 << 20 },
+    );
+    return JSON.parse(stdout);
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string };
+    if (answersOnExit1 && failed.code === 1 && failed.stdout) return JSON.parse(failed.stdout);
+    throw error;
+  }
+}
+
+/** The build's event store port measured in a process of its own (probes/event-store-probe.ts). */
+export async function eventStoreProbe(
+  build: Build,
+  databaseUrl: string,
+  env: Record<string, string>,
+): Promise<{ rate: number }> {
+  const { stdout } = await run(process.execPath, ['--conditions=source', '--import', 'tsx', PROBE], {
+    cwd: build.root,
+    env: { ...process.env, ...env, DATABASE_URL: databaseUrl },
+  });
+  return JSON.parse(stdout.trim().split('\n').at(-1)!);
 }

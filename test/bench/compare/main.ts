@@ -6,13 +6,16 @@ import { parseArgs } from 'node:util';
 import { type Build, checkout, workingTree } from './checkout.js';
 import { createDatabase, databaseUrl, dropDatabase, freshName, withDatabase } from './databases.js';
 import { comparisonTable, type Run } from './report.js';
-import { type Figures, lists, movements, projectorCatchUp } from './scenarios.js';
+import type { Figures, Settings } from './run-context.js';
+import { parseScenarios, runScenarios, SCENARIOS } from './scenarios.js';
 import { type Seeded, seed, type Template, toTemplate, upgradedCopy } from './seed-template.js';
 
 /**
- * `npm run bench:compare -- <baseline-ref> [--current <ref>] [--pairs 3] [--order abba|abab] [--history shared|each] [--movimentos N] ...`
+ * `npm run bench:compare -- <baseline-ref> [--current <ref>] [--pairs 3] [--order abba|abab] [--history shared|each] [--scenarios a,b] [--events N] ...`
  *
- * Issue 21 §6: the same scenarios (the projector's catch-up, the lists, accepted movements) on
+ * Issue 21 §6 and issue 24: the same scenarios (scenarios.ts: the projector's catch-up, the
+ * reads, the log read, rebuild, verificar, accepted movements, catalog batches), each with the
+ * bare or raw reference its issue 24 ratio divides by, measured in the same run, on
  * a baseline commit and on the current tree, alternated in pairs (see --order), each run on a
  * fresh copy of its build's seeded database (by default one history for both, see --history),
  * with the machine's load at each run
@@ -34,7 +37,9 @@ const { values, positionals } = parseArgs({
     produtos: { type: 'string', default: '200' },
     insumos: { type: 'string', default: '500' },
     fornecedores: { type: 'string', default: '20' },
-    movimentos: { type: 'string', default: '60000' },
+    events: { type: 'string', default: '60000' },
+    scenarios: { type: 'string', default: SCENARIOS.join(',') },
+    batches: { type: 'string', default: '20' },
     semente: { type: 'string', default: 'bench-compare' },
     'list-seconds': { type: 'string', default: '4' },
     'movement-seconds': { type: 'string', default: '6' },
@@ -43,7 +48,7 @@ const { values, positionals } = parseArgs({
 const baselineRef = positionals[0];
 if (!baselineRef || positionals.length > 1) {
   console.error(
-    'usage: npm run bench:compare -- <baseline-ref> [--current <ref>] [--pairs N] [--order abba|abab] [--movimentos N]',
+    `usage: npm run bench:compare -- <baseline-ref> [--current <ref>] [--pairs N] [--order abba|abab] [--history shared|each] [--scenarios ${SCENARIOS.join(',')}] [--events N] [--batches N] [--list-seconds N] [--movement-seconds N]`,
   );
   process.exit(2);
 }
@@ -56,9 +61,15 @@ const sizes = {
   produtos: int('produtos'),
   insumos: int('insumos'),
   fornecedores: int('fornecedores'),
-  movimentos: int('movimentos'),
+  // the movements semear writes: the log holds these and the catalog's events (about 1,600 more)
+  movimentos: int('events'),
 };
-const durations = { listSeconds: int('list-seconds'), movementSeconds: int('movement-seconds') };
+const settings: Settings = {
+  listSeconds: int('list-seconds'),
+  movementSeconds: int('movement-seconds'),
+  batches: Math.max(1, int('batches')),
+};
+const scenarios = parseScenarios(values.scenarios!);
 const pairs = Math.max(1, int('pairs'));
 // abba: the pairs take turns at going first (baseline, current; current, baseline; ...), so a
 // machine whose load drifts during the run does not always hand the later slot to the same build.
@@ -71,6 +82,7 @@ const order = values.order;
 if (values.history !== 'shared' && values.history !== 'each') throw new Error('--history is shared or each');
 const history = values.history;
 
+const startedAt = performance.now();
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const log = (line: string) => console.log(`[compare] ${line}`);
 
@@ -107,9 +119,9 @@ async function oneRun(pair: number, build: Build, template: Template): Promise<R
   const figures: Figures = new Map();
   const loadBefore = loadavg();
   try {
-    await withDatabase(name, (client) => projectorCatchUp(build, url, client, template, figures));
-    const targets = await lists(build, url, redisUrl, template.token, durations, figures);
-    await movements(build, url, redisUrl, template.token, targets, durations, figures);
+    await withDatabase(name, (client) =>
+      runScenarios({ build, url, client, redisUrl, template, settings, figures, log }, scenarios),
+    );
   } finally {
     await dropDatabase(name);
   }
@@ -135,7 +147,7 @@ try {
     `machine: ${cpus().length} × ${cpus()[0]?.model}, PostgreSQL ${postgres.server_version}, Redis ${redisUrl || 'none (in-process limits)'}, node ${process.version}`,
   );
   log(
-    `history (${history}): 1 company, ${JSON.stringify(sizes)}, seed ${values.semente}; ${pairs} pairs, order ${order}`,
+    `history (${history}): 1 company, ${JSON.stringify(sizes)}, seed ${values.semente}; ${pairs} pairs, order ${order}; scenarios ${[...scenarios].join(', ')}`,
   );
   const seeded: Seeded[] = [];
   for (const build of history === 'shared' ? [baseline] : builds) {
@@ -174,6 +186,7 @@ try {
     `baseline ${baseline.commit.slice(0, 12)}, current ${current.commit.slice(0, 12)}${current.dirty ? '+changes' : ''}\n`,
   );
   for (const line of comparisonTable(runs)) console.log(line);
+  console.log(`\nthe whole comparison took ${((performance.now() - startedAt) / 60000).toFixed(1)} min`);
 } finally {
   if (!stopping) await cleanUp();
 }

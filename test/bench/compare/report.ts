@@ -1,4 +1,4 @@
-import type { Figures } from './scenarios.js';
+import type { Figures } from './run-context.js';
 
 /** One run of one build: its figures and the machine's load around it. */
 export interface Run {
@@ -15,8 +15,15 @@ export function median(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+// Rates and sizes as whole numbers, ratios and small figures with the decimals they need.
 const cell = (value: number | undefined) =>
-  value === undefined ? '-' : value >= 100 ? Math.round(value).toLocaleString('en') : value.toFixed(1);
+  value === undefined || Number.isNaN(value)
+    ? '-'
+    : Math.abs(value) >= 100
+      ? Math.round(value).toLocaleString('en')
+      : Math.abs(value) >= 10
+        ? value.toFixed(1)
+        : value.toFixed(3);
 
 /**
  * The comparison as a Markdown table (the form of docs/benchmarks.md): per figure and pair the
@@ -37,7 +44,8 @@ export function comparisonTable(runs: Run[]): string[] {
     const cells = pairs.map((pair) => {
       const base = of(pair, 'baseline')?.figures.get(name);
       const current = of(pair, 'current')?.figures.get(name);
-      if (base === undefined || current === undefined) return `${cell(base)}, ${cell(current)}, -`;
+      if (base === undefined || current === undefined || !(base > 0) || Number.isNaN(current))
+        return `${cell(base)}, ${cell(current)}, -`;
       ratios.push(current / base);
       return `${cell(base)}, ${cell(current)}, ${(current / base).toFixed(3)}`;
     });

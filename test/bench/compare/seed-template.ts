@@ -20,6 +20,8 @@ export interface Sizes {
 /** A database holding a seeded history, its projections still built. */
 export interface Seeded {
   name: string;
+  /** The seeded company and its token (every scope). */
+  empresaId: string;
   token: string;
   events: number;
   /** semear's own time (writes with its projector in the same process): a figure, not a pair. */
@@ -44,8 +46,15 @@ export async function seed(build: Build, sizes: Sizes, semente: string): Promise
       ...args,
       '--semente',
       semente,
-    ])) as { empresas: Array<{ token: string }>; eventos: number; segundos: number };
-    return { name, token: seeded.empresas[0]!.token, events: seeded.eventos, seedSeconds: seeded.segundos };
+    ])) as { empresas: Array<{ id: string; token: string }>; eventos: number; segundos: number };
+    const [empresa] = seeded.empresas;
+    return {
+      name,
+      empresaId: empresa!.id,
+      token: empresa!.token,
+      events: seeded.eventos,
+      seedSeconds: seeded.segundos,
+    };
   } catch (error) {
     await dropDatabase(name);
     throw error;
