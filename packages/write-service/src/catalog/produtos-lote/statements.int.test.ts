@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from '@factory/database';
-import { describeWith } from '@factory/testing';
+import { describeWith, rowsModeOfTests } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
 import { type CatalogApi, lote, sku, startCatalogApi } from '../../../test/catalog/catalog-api.fixture.js';
 
@@ -46,6 +46,15 @@ function statementCounter(pool: Pool) {
   };
 }
 
+// With rows after the commit the store itself reads each claimed key's reservation stream and
+// writes the rows by its log-order catch-up, event by event: statements per item that are the
+// store's in that mode, not the batch's.
+const afterCommit = rowsModeOfTests() === 'after-commit';
+if (afterCommit)
+  console.warn(
+    'SKIPPED "statements per batch": EVENT_STORE_ROWS=after-commit, where the store reads each key\'s reservation stream and catches rows up event by event',
+  );
+
 describeWith(['postgres', 'redis'], 'POST /v1/produtos/lote, statements per batch', () => {
   let api: CatalogApi;
   let token: string;
@@ -87,11 +96,14 @@ describeWith(['postgres', 'redis'], 'POST /v1/produtos/lote, statements per batc
     return { created, changed, unchanged };
   }
 
-  it('issues as many statements for 100 items as for 10: one load, one append, one set of rows', async () => {
-    const ten = await phases(10);
-    const hundred = await phases(100);
-    expect(hundred).toEqual(ten);
-    // And few: the lookups of the batch, the append with its rows, no statement per item.
-    expect(ten.created).toBeLessThan(10);
-  });
+  it.skipIf(afterCommit)(
+    'issues as many statements for 100 items as for 10: one load, one append, one set of rows',
+    async () => {
+      const ten = await phases(10);
+      const hundred = await phases(100);
+      expect(hundred).toEqual(ten);
+      // And few: the lookups of the batch, the append with its rows, no statement per item.
+      expect(ten.created).toBeLessThan(10);
+    },
+  );
 });
