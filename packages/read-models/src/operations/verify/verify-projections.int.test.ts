@@ -97,6 +97,46 @@ describeWith(['postgres'], 'projecoes verificar', () => {
     expect(await verify(other)).toMatchObject({ diferencas: 0, exemplos: [] });
   });
 
+  it('tells 1.50 from 1.5 as a response would, though the two are equal numbers', async () => {
+    const other = empresas[1]!;
+    const { rows } = await db.pool.query<{ insumo_id: string; local_id: string; saldo: string }>(
+      `SELECT insumo_id, local_id, saldo::text FROM estoque_saldos WHERE empresa_id = $1
+        ORDER BY insumo_id, local_id LIMIT 1`,
+      [other],
+    );
+    const saldo = rows[0]!;
+    const client = await db.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('LOCK TABLE estoque_saldos IN SHARE ROW EXCLUSIVE MODE');
+      // The same number with more decimal places: equal to the replayed one, but printed otherwise.
+      await client.query(
+        'UPDATE estoque_saldos SET saldo = saldo + 0.000 WHERE insumo_id = $1 AND local_id = $2',
+        [saldo.insumo_id, saldo.local_id],
+      );
+      await client.query('COMMIT');
+    } finally {
+      client.release();
+    }
+    const ao_vivo = (
+      await db.pool.query<{ s: string }>(`SELECT ($1::numeric + 0.000)::text AS s`, [saldo.saldo])
+    ).rows[0]!.s;
+    expect(ao_vivo).not.toBe(saldo.saldo);
+    expect(await verify(other)).toMatchObject({
+      diferencas: 1,
+      exemplos: [
+        {
+          projecao: 'estoque',
+          tabela: 'estoque_saldos',
+          chave: { insumo_id: saldo.insumo_id, local_id: saldo.local_id },
+          campo: 'saldo',
+          ao_vivo,
+          reconstruido: saldo.saldo,
+        },
+      ],
+    });
+  });
+
   it('reports a row missing on one side as one difference with the whole row', async () => {
     const { rows } = await db.pool.query<{ id: string }>(
       'DELETE FROM catalogo_insumos WHERE id = (SELECT id FROM catalogo_insumos ORDER BY id LIMIT 1) RETURNING id',

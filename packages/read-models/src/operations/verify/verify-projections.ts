@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Pool } from '@factory/database';
-import { type EventStore, LOG_START, type RecordedEvent } from '@factory/event-store';
+import { type EventStore, LOG_START, type LogCheckpoint, type RecordedEvent } from '@factory/event-store';
 import { readCheckpoint } from '../../projector/checkpoints.js';
 import { companyReader } from '../../projector/event-company.js';
 import { LIVE_SCHEMA, type Projection, qualifiedTable } from '../../projector/projection.js';
@@ -31,13 +31,13 @@ export interface VerifyResult {
 }
 
 /**
- * `projecoes verificar`. Per projection, in a scratch schema dropped at the end:
- *   1. in one REPEATABLE READ transaction, read the live checkpoint and copy the live rows:
- *      a checkpoint commits with its rows, so the copy is the read model exactly at it, while
- *      the live build goes on;
- *   2. replay the log up to that checkpoint into empty tables of the same shape, with the
- *      projection's own code;
- *   3. compare the two row by row, field by field.
+ * `projecoes verificar`, in a scratch schema dropped at the end:
+ *   1. in one REPEATABLE READ transaction, read every projection's live checkpoint and copy its
+ *      live rows: a checkpoint commits with its rows, so each copy is its read model exactly at
+ *      its checkpoint, while the live builds go on;
+ *   2. replay the log up to each checkpoint into empty tables of the same shape, with the
+ *      projections' own code, reading the log once for all of them (replay-into.ts);
+ *   3. compare each table with its copy in one statement (compare-tables.ts).
  * It reads and never repairs (the repair is `projecoes reconstruir`). The copy's transaction
  * holds back log readers while it runs (it has a transaction id): seconds at a million rows.
  */
@@ -47,23 +47,27 @@ export async function verifyProjections(options: VerifyOptions): Promise<VerifyR
     throw new RangeError(`not a company id: ${options.empresa}`);
   const limit = options.examples ?? 20;
   const result: VerifyResult = { diferencas: 0, exemplos: [], posicoes: {} };
-  for (const projection of options.projections) {
-    const scratch = `verificacao_${randomBytes(6).toString('hex')}`;
-    try {
-      const until = await copyLive(options, projection, scratch);
-      const company = companyReader();
-      const only = options.empresa ? (e: RecordedEvent) => company(e) === options.empresa : undefined;
-      const eventos = await replayInto(
-        options.pool,
-        options.eventStore,
+  // One schema for every projection: their tables' and indexes' names are distinct in `public`.
+  const scratch = `verificacao_${randomBytes(6).toString('hex')}`;
+  const target = { schema: scratch, checkpointName: scratch };
+  try {
+    const untils = await copyLive(options, scratch);
+    const company = companyReader();
+    const only = options.empresa ? (e: RecordedEvent) => company(e) === options.empresa : undefined;
+    const covered = await replayInto(
+      options.pool,
+      options.eventStore,
+      options.projections.map((projection) => ({
         projection,
-        { schema: scratch, checkpointName: scratch },
-        until.checkpoint,
-        only,
-        options.signal,
-      );
-      const client = await options.pool.connect();
-      try {
+        target,
+        until: untils.get(projection.name)!,
+      })),
+      only,
+      options.signal,
+    );
+    const client = await options.pool.connect();
+    try {
+      for (const projection of options.projections) {
         for (const tabela of projection.tables) {
           const found = await compareTables(client, {
             projecao: projection.name,
@@ -75,32 +79,42 @@ export async function verifyProjections(options: VerifyOptions): Promise<VerifyR
           result.diferencas += found.count;
           result.exemplos.push(...found.examples);
         }
-      } finally {
-        client.release();
+        const posicao = untils.get(projection.name)!.position;
+        result.posicoes[projection.name] = posicao;
+        options.onProjection?.({
+          projecao: projection.name,
+          posicao,
+          eventos: covered.get(projection.name)!,
+        });
       }
-      result.posicoes[projection.name] = until.checkpoint.position;
-      options.onProjection?.({ projecao: projection.name, posicao: until.checkpoint.position, eventos });
     } finally {
-      await options.pool.query(`DROP SCHEMA IF EXISTS "${scratch}" CASCADE`);
+      client.release();
     }
+  } finally {
+    await options.pool.query(`DROP SCHEMA IF EXISTS "${scratch}" CASCADE`);
   }
   return result;
 }
 
-async function copyLive(options: VerifyOptions, projection: Projection, scratch: string) {
+/** Every projection's live rows copied at its live checkpoint, in one snapshot; the checkpoints. */
+async function copyLive(options: VerifyOptions, scratch: string): Promise<Map<string, LogCheckpoint>> {
   const client = await options.pool.connect();
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
-    const live = await readCheckpoint(client, projection.name);
-    await copyTableShapes(client, projection, scratch);
-    for (const table of projection.tables)
-      await client.query(
-        `CREATE TABLE ${qualifiedTable(scratch, `vivo_${table}`)} AS
-         SELECT * FROM ${qualifiedTable(LIVE_SCHEMA, table)}
-         ${options.empresa ? `WHERE empresa_id = '${options.empresa}'::uuid` : ''}`,
-      );
+    const untils = new Map<string, LogCheckpoint>();
+    for (const projection of options.projections) {
+      const live = await readCheckpoint(client, projection.name);
+      untils.set(projection.name, live?.checkpoint ?? LOG_START);
+      await copyTableShapes(client, projection, scratch);
+      for (const table of projection.tables)
+        await client.query(
+          `CREATE TABLE ${qualifiedTable(scratch, `vivo_${table}`)} AS
+           SELECT * FROM ${qualifiedTable(LIVE_SCHEMA, table)}
+           ${options.empresa ? `WHERE empresa_id = '${options.empresa}'::uuid` : ''}`,
+        );
+    }
     await client.query('COMMIT');
-    return { checkpoint: live?.checkpoint ?? LOG_START };
+    return untils;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
