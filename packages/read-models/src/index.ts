@@ -34,7 +34,6 @@ export {
   supplyItemsPageSql,
 } from './catalog/queries/supply-items-query.js';
 export { instantKeySql, type ListWindow, SqlValues, stabilizationCutSql } from './lists/list-sql.js';
-export { describePlan, type PlanNode, planNodes } from './lists/plan-nodes.js';
 export { shadowCheckpointName, versionSchema } from './operations/build-names.js';
 export {
   type ProjectionState,
@@ -107,7 +106,6 @@ export {
 } from './projector/projector.js';
 export { type ProjectorLog, silentLog } from './projector/projector-log.js';
 export type { BatchApplied } from './projector/run-projection.js';
-export { createShadowTables } from './projector/shadow-tables.js';
 export { waitUntilCaughtUp } from './projector/wait-for-projection.js';
 export {
   type LinkFilters,

@@ -4,9 +4,9 @@ import { createTestDatabase, describeWith, type TestDatabase } from '@factory/te
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { randomStep, seedCatalog } from '../../test/catalog/catalog-workload.fixture.js';
 import { CatalogWriter } from '../../test/catalog/catalog-writer.fixture.js';
+import { createShadowTables } from '../../test/projector/shadow-tables.js';
 import { qualifiedTable } from '../projector/projection.js';
 import { startProjector } from '../projector/projector.js';
-import { createShadowTables } from '../projector/shadow-tables.js';
 import { waitUntilCaughtUp } from '../projector/wait-for-projection.js';
 import { CATALOG_TABLES, catalogProjection } from './catalog-projection.js';
 

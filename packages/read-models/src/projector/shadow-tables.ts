@@ -1,5 +1,5 @@
-import { inTransaction, type Pool, type PoolClient } from '@factory/database';
-import { LIVE_SCHEMA, type Projection, type ProjectionTarget, qualifiedTable } from './projection.js';
+import type { PoolClient } from '@factory/database';
+import { LIVE_SCHEMA, type Projection, qualifiedTable } from './projection.js';
 
 /**
  * Empty copies of a projection's live tables in `schema`: columns, defaults, checks, and every
@@ -41,26 +41,4 @@ export async function copyTableShapes(
       await client.query(def.replace(on, ` ON ${copy} `));
     }
   }
-}
-
-/**
- * Shadow tables in `schema` and a checkpoint of their own at the start of the log: host the
- * projection with the returned target and it builds from position zero beside the live one,
- * which keeps serving. `projecoes reconstruir` (operations/rebuild) does this, then swaps.
- */
-export async function createShadowTables(
-  pool: Pool,
-  projection: Projection,
-  schema: string,
-): Promise<ProjectionTarget> {
-  const target = { schema, checkpointName: `${projection.name}@${schema}` };
-  await inTransaction(pool, async (client) => {
-    await copyTableShapes(client, projection, schema);
-    await client.query(
-      `INSERT INTO projection_checkpoints (name) VALUES ($1)
-       ON CONFLICT (name) DO UPDATE SET tx_id = 0, position = 0, watermark = NULL`,
-      [target.checkpointName],
-    );
-  });
-  return target;
 }

@@ -2,10 +2,10 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { createPostgresEventStore, type EventStore } from '@factory/event-store';
 import { createTestDatabase, describeWith, type TestDatabase } from '@factory/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createShadowTables } from '../../test/projector/shadow-tables.js';
 import { StockWriter } from '../../test/stock/stock-writer.fixture.js';
 import { qualifiedTable } from '../projector/projection.js';
 import { startProjector } from '../projector/projector.js';
-import { createShadowTables } from '../projector/shadow-tables.js';
 import { waitUntilCaughtUp } from '../projector/wait-for-projection.js';
 import { STOCK_TABLES, stockProjection } from './stock-projection.js';
 

@@ -7,8 +7,8 @@ import { compareTables } from '../../src/operations/verify/compare-tables.js';
 import { PROJECTIONS } from '../../src/projections.js';
 import { partitionCheckpointName, partitioned } from '../../src/projector/partition.js';
 import { startProjector } from '../../src/projector/projector.js';
-import { createShadowTables } from '../../src/projector/shadow-tables.js';
 import { waitUntilCaughtUp } from '../../src/projector/wait-for-projection.js';
+import { createShadowTables } from './shadow-tables.js';
 
 /**
  * Builds every projection from position zero into `schema` with `workers` partitioned workers

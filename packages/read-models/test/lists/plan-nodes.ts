@@ -6,7 +6,7 @@ export interface PlanNode {
   index: string | null;
 }
 
-/** The nodes of a query's plan (EXPLAIN, not run), depth first: what the benchmark and tests inspect. */
+/** The nodes of a query's plan (EXPLAIN, not run), depth first: what the plan tests inspect. */
 export async function planNodes(
   db: Pool | PoolClient,
   query: { text: string; values: unknown[] },
