@@ -4,6 +4,7 @@ import { ALL_SCOPES } from '@factory/domain';
 import { createPostgresEventStore } from '@factory/event-store';
 import { createTenantFixture } from '@factory/tenants/testing';
 import { createStockWriteModel } from '@factory/write-model';
+import { defineSupplyItem } from '@factory/write-model/testing';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { type BenchContext, ratioLine } from './support/bench-context.js';
@@ -38,7 +39,7 @@ export async function run(ctx: BenchContext): Promise<void> {
   const stock = createStockWriteModel({ pool });
   const items = Array.from({ length: ITEMS }, () => randomUUID());
   for (const insumoId of items)
-    await stock.defineSupplyItem({
+    await defineSupplyItem(pool, {
       empresaId: tenant.empresaId,
       insumoId,
       sku: `B-${insumoId.slice(0, 8)}`,

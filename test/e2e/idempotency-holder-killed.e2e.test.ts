@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ALL_SCOPES } from '@factory/domain';
 import { createTenantFixture } from '@factory/tenants/testing';
 import { createTestDatabase, describeWith } from '@factory/testing';
-import { defineSupplyItem } from '@factory/write-model';
+import { defineSupplyItem } from '@factory/write-model/testing';
 import { describe, expect, it } from 'vitest';
 import { startWriteApi } from '../support/write-api-process.js';
 

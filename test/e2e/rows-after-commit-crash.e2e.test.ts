@@ -2,7 +2,8 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { ALL_SCOPES } from '@factory/domain';
 import { createTenantFixture } from '@factory/tenants/testing';
 import { createTestDatabase, describeWith } from '@factory/testing';
-import { createWriteStore, defineSupplyItem } from '@factory/write-model';
+import { createWriteStore } from '@factory/write-model';
+import { defineSupplyItem } from '@factory/write-model/testing';
 import { expect, it } from 'vitest';
 import { startWriteApi } from '../support/write-api-process.js';
 

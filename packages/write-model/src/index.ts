@@ -43,7 +43,6 @@ export { recordStream } from './production/record-stream.js';
 export type { RegistrarApontamentoInput } from './production/registrar-apontamento/registrar-apontamento.js';
 export type { SubstituirPlanoOutcome } from './production/substituir-plano/substituir-plano.js';
 export * from './purchases/index.js';
-export type { SupplyItemDefinition } from './stock/define-supply-item.js';
 export type { EstornarMovimentoInput } from './stock/estornar-movimento/estornar-movimento.js';
 export { findMovement, type IndexedMovement } from './stock/movement-index.js';
 export type {
@@ -55,7 +54,7 @@ export type { RegistrarMovimentoInput } from './stock/registrar-movimento/regist
 export type { StockWriteModelOptions } from './stock/stock-deps.js';
 export { stockSnapshots } from './stock/stock-snapshots.js';
 export { stockStream } from './stock/stock-stream.js';
-export { createStockWriteModel, defineSupplyItem, type StockWriteModel } from './stock/stock-write-model.js';
+export { createStockWriteModel, type StockWriteModel } from './stock/stock-write-model.js';
 export {
   type AppendedEvent,
   type CommandHandlerDeps,

@@ -1,11 +1,12 @@
 // A company with active locations on a test database, for the stock use cases' tests: the stock
-// write model over it, supply items defined through its shortcut, and manual entries.
+// write model over it, supply items defined on their stock streams alone, and manual entries.
 import { randomUUID } from 'node:crypto';
 import { createTenantFixture, type TenantFixture } from '@factory/tenants/testing';
 import { createTestDatabase, type TestDatabase } from '@factory/testing';
 import { beforeAll } from 'vitest';
 import { createStockWriteModel, type StockWriteModel } from '../src/stock/stock-write-model.js';
 import type { WriteContext } from '../src/write-context.js';
+import { defineSupplyItem } from './stock/define-supply-item.js';
 
 export const NOW = new Date('2026-02-01T08:30:00.000Z');
 
@@ -57,7 +58,7 @@ export function stockWriteScene(): StockWriteScene {
     },
     context,
     async defineItem(fields = {}, insumoId = randomUUID()) {
-      await stock.defineSupplyItem({
+      await defineSupplyItem(db.pool, {
         empresaId: tenant.empresaId,
         insumoId,
         sku: 'FIO-1',

@@ -4,6 +4,7 @@ import { createPostgresEventStore, type EventStore } from '@factory/event-store'
 import { createTenantFixture, type TenantFixture } from '@factory/tenants/testing';
 import { createTestDatabase, describeWith, type TestDatabase } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
+import { defineSupplyItem } from '../../test/stock/define-supply-item.js';
 import type { WriteContext } from '../write-context.js';
 import { stockStream } from './stock-stream.js';
 import { createStockWriteModel, type StockWriteModel } from './stock-write-model.js';
@@ -24,7 +25,7 @@ describeWith(['postgres'], 'movement group commit', () => {
   });
   const defineItem = async () => {
     const insumoId = randomUUID();
-    await stock.defineSupplyItem({
+    await defineSupplyItem(db.pool, {
       empresaId: tenant.empresaId,
       insumoId,
       sku: `GC-${insumoId.slice(0, 6)}`,

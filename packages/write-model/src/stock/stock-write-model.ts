@@ -1,8 +1,6 @@
 import { createBatcher } from '@factory/batching';
-import type { Pool } from '@factory/database';
 import type { WriteContext } from '../write-context.js';
 import { createWriteStore } from '../write-store.js';
-import { defineSupplyItem as define, type SupplyItemDefinition } from './define-supply-item.js';
 import { type EstornarMovimentoInput, estornarMovimento } from './estornar-movimento/estornar-movimento.js';
 import { createKnownLocations } from './known-locations.js';
 import { commitMovements } from './movement-batch.js';
@@ -28,7 +26,6 @@ export interface StockWriteModel {
     input: EstornarMovimentoInput,
     options?: MovementWriteOptions,
   ): Promise<MovementOutcome>;
-  defineSupplyItem(item: SupplyItemDefinition): Promise<{ position: number }>;
   /** Movement jobs of other write models (production records) join this process's group commit. */
   submit(job: MovementJob): Promise<MovementOutcome>;
 }
@@ -38,7 +35,6 @@ export function createStockWriteModel(options: StockWriteModelOptions): StockWri
   return {
     registrarMovimento: (context, input, options) => registrarMovimento(deps, context, input, options),
     estornarMovimento: (context, input, options) => estornarMovimento(deps, context, input, options),
-    defineSupplyItem: (item) => define(deps, item),
     submit: (job) => deps.movements.submit(job),
   };
 }
@@ -75,9 +71,4 @@ function createStockDeps(options: StockWriteModelOptions): StockDeps {
     handler: (decider) => ({ store, decider, snapshots: stockSnapshots, snapshotEvery }),
   };
   return deps;
-}
-
-/** For seeds and tests: defines a supply item's units and reference cost on its stream. */
-export function defineSupplyItem(pool: Pool, item: SupplyItemDefinition): Promise<{ position: number }> {
-  return createStockWriteModel({ pool }).defineSupplyItem(item);
 }

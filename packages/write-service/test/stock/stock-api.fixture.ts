@@ -8,7 +8,7 @@ import {
   TestClock,
   type TestDatabase,
 } from '@factory/testing';
-import { defineSupplyItem } from '@factory/write-model';
+import { defineSupplyItem } from '@factory/write-model/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { writeApiRoutes } from '../../src/index.js';

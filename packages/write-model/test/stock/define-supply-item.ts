@@ -1,3 +1,4 @@
+import type { Pool } from '@factory/database';
 import {
   hasMovements,
   type InsumoDefinido,
@@ -6,13 +7,14 @@ import {
   type StockState,
   stockDecider,
 } from '@factory/domain';
-import type { Decider } from '../decider.js';
-import { eventIdsFor } from '../event-ids.js';
-import { handleCommand } from '../handle-command.js';
-import { streamCommand } from '../stream-command.js';
-import { isoInstant, metadataOf, type WriteContext } from '../write-context.js';
-import type { StockDeps } from './stock-deps.js';
-import { stockStream } from './stock-stream.js';
+import type { Decider } from '../../src/decider.js';
+import { eventIdsFor } from '../../src/event-ids.js';
+import { handleCommand } from '../../src/handle-command.js';
+import { stockSnapshots } from '../../src/stock/stock-snapshots.js';
+import { stockStream } from '../../src/stock/stock-stream.js';
+import { streamCommand } from '../../src/stream-command.js';
+import { isoInstant, metadataOf, type WriteContext } from '../../src/write-context.js';
+import { createWriteStore } from '../../src/write-store.js';
 
 /** What the stock decider needs to know of a supply item (decimals as text). */
 export interface SupplyItemDefinition {
@@ -29,13 +31,15 @@ export interface SupplyItemDefinition {
 type DefinirInsumo = { type: 'DefinirInsumo'; data: InsumoDefinido['data'] };
 
 /**
- * Shortcut until the catalog lands: an internal command (no HTTP route) that appends
- * `InsumoDefinido.v1` to the item's stream, for tests and seeds. It keeps the one rule of the
- * specification that concerns the stream: units and factor cannot change once the item has
- * movements. Throws on a refusal.
+ * Test support (issue 21 §4): appends `InsumoDefinido.v1` to the item's stock stream without the
+ * catalog, so stock tests and benches get an item in one append. Neither the service nor the seed
+ * defines items this way (they go through the catalog's use cases), so the catalog does not know
+ * such an item (no `catalog_supply_items` row). It keeps the one rule of the specification that
+ * concerns the stream: units and factor cannot change once the item has movements. Throws on a
+ * refusal.
  */
 export async function defineSupplyItem(
-  deps: StockDeps,
+  pool: Pool,
   item: SupplyItemDefinition,
 ): Promise<{ position: number }> {
   if (!(Number(item.fatorConversao) > 0)) throw new RangeError('fatorConversao must be a decimal > 0');
@@ -58,14 +62,14 @@ export async function defineSupplyItem(
       definido_em: isoInstant(item.now),
     },
   };
+  const store = createWriteStore({ pool });
   const result = await handleCommand(
-    deps.store,
+    store,
     streamCommand(
-      deps.handler(definitionDecider),
+      { store, decider: definitionDecider, snapshots: stockSnapshots },
       { stream: stockStream(item.empresaId, item.insumoId), command },
       { eventId: eventIdsFor(context), metadata: metadataOf(context), created: item.now },
     ),
-    deps.contention,
   );
   if (result.kind !== 'appended') throw new Error(`supply item definition refused: ${describe(result)}`);
   return { position: result.position };
