@@ -3,7 +3,6 @@ import { createPool, migrate, type Pool } from '@factory/database';
 import { ALL_SCOPES } from '@factory/domain';
 import { createPostgresEventStore } from '@factory/event-store';
 import { createTenantFixture } from '@factory/tenants/testing';
-import { createStockWriteModel } from '@factory/write-model';
 import { defineSupplyItem } from '@factory/write-model/testing';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
@@ -36,7 +35,6 @@ export async function run(ctx: BenchContext): Promise<void> {
   await migrate(pool);
   await pool.query('CREATE TABLE raw_events (LIKE events INCLUDING ALL)');
   const tenant = await createTenantFixture(pool, { escopos: [...ALL_SCOPES] });
-  const stock = createStockWriteModel({ pool });
   const items = Array.from({ length: ITEMS }, () => randomUUID());
   for (const insumoId of items)
     await defineSupplyItem(pool, {
