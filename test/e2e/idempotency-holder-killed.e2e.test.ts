@@ -9,9 +9,9 @@ import { startWriteApi } from '../support/write-api-process.js';
 // Issue 23: a write API killed (SIGKILL) after its request took the Idempotency-Key and before
 // anything committed. The key's row stays 'running' with a lease 30 s away; the retry, sent at
 // once to a new process, must not wait that out (nor be refused): it writes once and answers
-// 201, and the key then replays that answer. The crash point is the write API's own fault hook
-// EVENT_STORE_FAULT_KILL_BEFORE_APPEND (it SIGKILLs itself as its first append is sent), on both
-// ways the write side's rows are written.
+// 201, and the key then replays that answer. The crash point is a fault the test gives the write
+// API's store (test/support/event-store-faults: it SIGKILLs itself as its first append is sent),
+// on both ways the write side's rows are written.
 describeWith(['postgres'], 'an Idempotency-Key whose process was killed before its commit', () => {
   describe.each(['in-commit', 'after-commit'])('rows %s', (rows) => {
     it('is free at once: the retry writes once and answers 201, then replays', async () => {
@@ -55,10 +55,7 @@ describeWith(['postgres'], 'an Idempotency-Key whose process was killed before i
         ).rows[0]!.n;
 
       // 1. The first attempt takes the key and dies before its append: no answer, nothing written.
-      const doomed = await startWriteApi(db.url, {
-        EVENT_STORE_ROWS: rows,
-        EVENT_STORE_FAULT_KILL_BEFORE_APPEND: '1',
-      });
+      const doomed = await startWriteApi(db.url, { EVENT_STORE_ROWS: rows }, { killBeforeAppend: 1 });
       const cut = await post(doomed.port).then(
         (response) => response.status,
         () => 'cut' as const,

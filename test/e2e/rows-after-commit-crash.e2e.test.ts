@@ -8,8 +8,8 @@ import { expect, it } from 'vitest';
 import { startWriteApi } from '../support/write-api-process.js';
 
 // Issue 9: the write path as KurrentDB must run it (rows after the commit), with real crashes.
-// The standalone write API runs with EVENT_STORE_ROWS=after-commit and exits (its own fault hook,
-// EVENT_STORE_FAULT_EXIT_AFTER_COMMIT) right after a random append's commit, before that
+// The standalone write API runs with EVENT_STORE_ROWS=after-commit and exits (the fault that
+// test/support/event-store-faults gives its store) right after a random append's commit, before that
 // append's rows (movement index, the key's answer) are written; it is started again, many times,
 // while the same keyed requests are sent again and again. At the end: every request answered,
 // each movement in the log once, every replay the first answer byte for byte, and the catch-up
@@ -23,10 +23,11 @@ const REQUESTS = CRASHES * PER_RUN;
 const LANES = 6;
 
 const startAfterCommit = (databaseUrl: string, exitAfterCommit: number | null) =>
-  startWriteApi(databaseUrl, {
-    EVENT_STORE_ROWS: 'after-commit',
-    ...(exitAfterCommit === null ? {} : { EVENT_STORE_FAULT_EXIT_AFTER_COMMIT: String(exitAfterCommit) }),
-  });
+  startWriteApi(
+    databaseUrl,
+    { EVENT_STORE_ROWS: 'after-commit' },
+    exitAfterCommit === null ? undefined : { exitAfterCommit },
+  );
 
 interface Answer {
   status: number;

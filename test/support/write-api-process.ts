@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
+const FAULTS = new URL('./event-store-faults/register.ts', import.meta.url).href;
 
 export interface WriteApiProcess {
   child: ChildProcess;
@@ -11,18 +12,32 @@ export interface WriteApiProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+/** A crash point of the write API's event store (event-store-faults/faulty-write-model.ts). */
+export interface EventStoreFault {
+  /** The process exits (code 86) right after the n-th append's commit, before its rows. */
+  exitAfterCommit?: number;
+  /** The process kills itself (SIGKILL) as the n-th append is sent, its key taken. */
+  killBeforeAppend?: number;
+}
+
 /**
  * Starts the standalone write API (apps/write-api) on `databaseUrl`, on a free port, without
- * Redis and without rate limits in the way; `env` adds to that (EVENT_STORE_ROWS, fault hooks).
+ * Redis and without rate limits in the way; `env` adds to that (EVENT_STORE_ROWS ...). A `fault`
+ * preloads event-store-faults/register.ts, which gives the process a store that crashes there.
  * Resolves once it listens (and serves its metrics, when asked).
  */
 export function startWriteApi(
   databaseUrl: string,
   env: Record<string, string> = {},
+  fault?: EventStoreFault,
 ): Promise<WriteApiProcess> {
+  const faultEnv: Record<string, string> = {};
+  if (fault?.exitAfterCommit) faultEnv.EVENT_STORE_FAULT_EXIT_AFTER_COMMIT = String(fault.exitAfterCommit);
+  if (fault?.killBeforeAppend) faultEnv.EVENT_STORE_FAULT_KILL_BEFORE_APPEND = String(fault.killBeforeAppend);
+  const preload = fault ? ['--import', FAULTS] : [];
   const child = spawn(
     process.execPath,
-    ['--conditions=source', '--import', 'tsx', 'apps/write-api/src/main.ts'],
+    ['--conditions=source', '--import', 'tsx', ...preload, 'apps/write-api/src/main.ts'],
     {
       cwd: ROOT,
       env: {
@@ -34,6 +49,7 @@ export function startWriteApi(
         RATE_LIMIT_PER_TOKEN: '1000000',
         RATE_LIMIT_PER_COMPANY: '1000000',
         ...env,
+        ...faultEnv,
       },
       stdio: ['ignore', 'ignore', 'pipe'],
     },

@@ -37,8 +37,6 @@ export function loadEnv(env: Record<string, string | undefined>) {
       TRUSTED_PROXIES: p.TRUSTED_PROXIES,
       ...eventLogEnvPieces,
       EVENT_STORE_ROWS: z.enum(['in-commit', 'after-commit']).default('in-commit'),
-      EVENT_STORE_FAULT_EXIT_AFTER_COMMIT: z.coerce.number().int().min(1).optional(),
-      EVENT_STORE_FAULT_KILL_BEFORE_APPEND: z.coerce.number().int().min(1).optional(),
     },
     env,
   );

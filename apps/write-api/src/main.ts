@@ -26,7 +26,8 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
   const applied = await migrate(pool);
   if (applied.length > 0) say(`migrations applied: ${applied.join(', ')}`);
 
-  const store = writeStoreOf(pool, env);
+  // The write models' store, on the log EVENT_STORE names, its rows as EVENT_STORE_ROWS says.
+  const store = createWriteStore({ pool, log: env.eventLog, rows: env.EVENT_STORE_ROWS });
   shutdown.add('closeConnections', 'event store', () => store.close());
   const observability = await startObservability({
     app: 'write-api',
@@ -85,32 +86,3 @@ main(shutdown).catch((error: unknown) => {
   say(`start-up failed: ${error instanceof Error ? error.message : String(error)}`);
   void shutdown.stop('start-up failure', true);
 });
-
-/**
- * The write models' store, on the log EVENT_STORE names, its rows as EVENT_STORE_ROWS says.
- * Fault hooks (tests only), the crash points of the fault tests:
- * - EVENT_STORE_FAULT_EXIT_AFTER_COMMIT=n ends the process right after the n-th append's commit,
- *   before its rows;
- * - EVENT_STORE_FAULT_KILL_BEFORE_APPEND=n kills the process (SIGKILL) as the n-th append is
- *   about to be sent: its request has taken its Idempotency-Key and nothing is committed.
- */
-function writeStoreOf(pool: Parameters<typeof createWriteStore>[0]['pool'], env: ReturnType<typeof loadEnv>) {
-  const exitAt = env.EVENT_STORE_FAULT_EXIT_AFTER_COMMIT;
-  let commits = 0;
-  const store = createWriteStore({
-    pool,
-    log: env.eventLog,
-    rows: env.EVENT_STORE_ROWS,
-    afterCommit: exitAt === undefined ? undefined : () => void (++commits === exitAt && process.exit(86)),
-  });
-  const killAt = env.EVENT_STORE_FAULT_KILL_BEFORE_APPEND;
-  if (killAt === undefined) return store;
-  let appends = 0;
-  return {
-    ...store,
-    append: (request) => {
-      if (++appends === killAt) process.kill(process.pid, 'SIGKILL');
-      return store.append(request);
-    },
-  } satisfies typeof store;
-}
