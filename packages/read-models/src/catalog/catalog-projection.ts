@@ -28,6 +28,8 @@ export const catalogProjection: Projection = {
   version: 1,
   handles: CATALOG_EVENTS,
   tables: CATALOG_TABLES,
+  // Read by key only; not the bill lines, whose index by part the roll-up walks up.
+  indexedAfterBuild: ['catalogo_produtos', 'catalogo_insumos', 'catalogo_fornecedores', 'catalogo_fichas'],
   async apply(client, events, target) {
     const batch = withCompany(events);
     const inputs = costInputs(batch);

@@ -16,6 +16,7 @@ export const productionProjection: Projection = {
   version: 1,
   handles: ['PlanoSubstituido.v1', ...RECORD_EVENTS],
   tables: PRODUCTION_TABLES,
+  indexedAfterBuild: ['producao_apontamentos'],
   async apply(client, events, target) {
     const companyOf = companyReader();
     const latest = new Map<string, { empresa_id: string } & PlanoSubstituido['data']>();

@@ -24,6 +24,13 @@ export interface Projection {
   /** Its tables, all in the target's schema (what a rebuild copies and swaps). */
   tables: readonly string[];
   /**
+   * Optional: those of `tables` whose indexes other than their keys no `stage` or `apply` uses
+   * (it reads them by key, or not at all). A rebuild builds them with their keys alone and makes
+   * the other indexes once, when its build has reached the head of the log
+   * (operations/rebuild/indexes-after-build.ts).
+   */
+  indexedAfterBuild?: readonly string[];
+  /**
    * Called with the batch's handled events only, in log order, inside the batch's transaction,
    * once the batch before has committed. The events are shared with the worker's other
    * projections: read them, never change them.

@@ -25,6 +25,7 @@ export const purchasesProjection: Projection = {
   version: 1,
   handles: [...ORDER_EVENTS, ...NOTA_EVENTS, ...LINK_EVENTS],
   tables: PURCHASES_TABLES,
+  indexedAfterBuild: ['compras_pedidos', 'compras_notas'],
   async apply(client, events, target) {
     const of = (types: readonly string[]) => events.filter((e) => types.includes(e.type));
     await writeOrders(client, target.schema, of(ORDER_EVENTS));

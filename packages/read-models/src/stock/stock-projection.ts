@@ -14,6 +14,8 @@ export const stockProjection: Projection = {
   version: 1,
   handles: STOCK_MOVEMENT_EVENTS,
   tables: STOCK_TABLES,
+  // Read by key only: the ledger never, the balances by item (a prefix of their key).
+  indexedAfterBuild: ['estoque_movimentos', 'estoque_saldos'],
   stage: (client, events, target) => writeMovements(client, target.schema, foldMovements(events)),
   apply: (client, events, target) => writeBalances(client, target.schema, foldBalances(events)),
 };

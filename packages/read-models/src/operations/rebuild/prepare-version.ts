@@ -2,6 +2,7 @@ import { inTransaction, type Pool } from '@factory/database';
 import type { Projection, ProjectionTarget } from '../../projector/projection.js';
 import { copyTableShapes } from '../../projector/shadow-tables.js';
 import { shadowCheckpointName, versionSchema } from '../build-names.js';
+import { dropIndexesUntilBuilt } from './indexes-after-build.js';
 import { readRebuild } from './rebuild-record.js';
 
 /**
@@ -24,6 +25,7 @@ export async function prepareVersion(
     // Leftovers of an earlier failed attempt at the same version go first.
     await client.query(`DROP SCHEMA IF EXISTS "${target.schema}" CASCADE`);
     await copyTableShapes(client, projection, target.schema);
+    await dropIndexesUntilBuilt(client, projection, target.schema);
     await client.query(
       `INSERT INTO projection_checkpoints (name, versao) VALUES ($1, $2)
        ON CONFLICT (name) DO UPDATE SET tx_id = 0, position = 0, watermark = NULL, erro = NULL, versao = $2`,

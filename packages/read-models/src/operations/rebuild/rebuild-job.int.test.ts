@@ -75,6 +75,16 @@ describeWith(['postgres'], 'projection rebuild job (in-process, without Redis)',
         await randomStep(catalog, workload, 1000);
       }
     })();
+    // Every index of the tables the migrations made, by name and definition.
+    const liveIndexes = async () =>
+      (
+        await db.pool.query<{ indexname: string; indexdef: string }>(
+          `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename = ANY($1)
+            ORDER BY indexname`,
+          [PROJECTIONS.flatMap((p) => p.tables)],
+        )
+      ).rows;
+    const indexesBefore = await liveIndexes();
     const rebuilds = await Promise.all(PROJECTIONS.map((p) => requestRebuild(db.pool, p.name)));
     await expect(requestRebuild(db.pool, 'estoque')).rejects.toBeInstanceOf(RebuildRunningError);
     const worker = await startWorker();
@@ -98,6 +108,9 @@ describeWith(['postgres'], 'projection rebuild job (in-process, without Redis)',
     await live.close();
 
     expect(await schemas()).toEqual([]);
+    // Indexes a rebuild makes once its build is done (indexes-after-build.ts) are all there.
+    expect(indexesBefore.length).toBeGreaterThan(PROJECTIONS.flatMap((p) => p.tables).length);
+    expect(await liveIndexes()).toEqual(indexesBefore);
     for (const p of PROJECTIONS) {
       const checkpoint = await readCheckpoint(db.pool, p.name);
       expect(checkpoint).not.toBeNull();

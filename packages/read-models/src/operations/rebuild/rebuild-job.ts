@@ -5,6 +5,7 @@ import { readCheckpoint } from '../../projector/checkpoints.js';
 import type { Projection, ProjectionTarget } from '../../projector/projection.js';
 import { startProjector } from '../../projector/projector.js';
 import { Pause, type ProjectorLog } from '../../projector/projector-log.js';
+import { createIndexesAfterBuild } from './indexes-after-build.js';
 import { discardVersion, prepareVersion } from './prepare-version.js';
 import { RebuildMeter } from './rebuild-meter.js';
 import { readRebuild, recordFailure, recordProgress } from './rebuild-record.js';
@@ -93,7 +94,9 @@ export function rebuildJob(options: RebuildJobOptions): JobKind<RebuildJobData> 
       // 3. Its own build stops (last batch committed) before the swap takes its place.
       await build.close();
     }
-    // 4. Swap in one transaction; the old version is dropped.
+    // 4. The indexes left until the build was done (indexes-after-build.ts), before the swap.
+    await createIndexesAfterBuild(pool, projection, target.schema);
+    // 5. Swap in one transaction; the old version is dropped.
     const swapped = await swapVersion(pool, eventStore, projection, record.id, target);
     if (swapped)
       options.log.info(
