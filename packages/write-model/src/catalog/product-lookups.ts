@@ -5,9 +5,11 @@ import type { Db } from './run-catalog-command.js';
 
 // Per item asked (in the order given): its product, the owners of the aliases it claims, the
 // group head its `variacao.base_sku` names and how many members the product's own group has.
+// `= ANY (ARRAY(...))`, not `IN (SELECT ...)`: the aliases' primary key then serves each item
+// (an IN over the item's own list is a filter over a scan of every alias, per item).
 const SAVE_FACTS = `SELECT t.id AS produto_id,
        (SELECT coalesce(json_object_agg(a.apelido, a.produto_id), '{}'::json) FROM catalog_product_aliases a
-         WHERE a.empresa_id = $1 AND a.apelido IN (SELECT jsonb_array_elements_text(q.aliases))) AS alias_owners,
+         WHERE a.empresa_id = $1 AND a.apelido = ANY (ARRAY(SELECT jsonb_array_elements_text(q.aliases)))) AS alias_owners,
        (SELECT json_build_object('id', h.produto_id, 'sku', h.sku, 'variacao', h.variacao) FROM catalog_products h
          WHERE h.empresa_id = $1 AND h.sku = q.base_sku AND h.excluido_em IS NULL) AS group_head,
        (SELECT count(*)::int FROM catalog_products m
