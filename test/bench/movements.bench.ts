@@ -9,11 +9,12 @@ import Fastify from 'fastify';
 import { type BenchContext, ratioLine } from './support/bench-context.js';
 import { startChildServer } from './support/child-server.js';
 import { appendsAlone, movementData } from './support/event-store-loops.js';
+import { builtMain, imageNodeOptions } from './support/image-process.js';
 import { peakRssMb } from './support/process-stats.js';
 
 /**
  * Accepted stock movements per second through the real write path (HTTP into the standalone
- * write API, apps/write-api/src/main.ts, in a child process: auth, rate limits, idempotency
+ * write API, apps/write-api built and run as the image runs it, in a child process: auth, rate limits, idempotency
  * key claims shared by concurrent requests, decision from the item state kept in memory, one
  * statement per group of requests appending their events with index rows and keys' answers) against
  * a raw single-row INSERT into a copy of the events table, at the same concurrency, in the same
@@ -85,9 +86,15 @@ export async function run(ctx: BenchContext): Promise<void> {
     [
       'POST /v1/estoque/movimentos (accepted)',
       served(
-        'apps/write-api/src/main.ts',
+        // As the image runs it: built, on plain Node, with the image's NODE_OPTIONS (its heap limit).
+        await builtMain('@factory/write-api'),
         // benchmark-only override: the load must measure the write path, not the limiter's refusals
-        { PORT: '0', RATE_LIMIT_PER_TOKEN: '10000000', RATE_LIMIT_PER_COMPANY: '10000000' },
+        {
+          PORT: '0',
+          RATE_LIMIT_PER_TOKEN: '10000000',
+          RATE_LIMIT_PER_COMPANY: '10000000',
+          NODE_OPTIONS: imageNodeOptions(),
+        },
         '/v1/estoque/movimentos',
       ),
     ],

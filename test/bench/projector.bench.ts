@@ -7,6 +7,7 @@ import { explainStockListsAtScale } from '../../packages/read-models/test/lists/
 import { measureAppendToRowLatency } from '../../packages/read-models/test/stock/latency-probe.fixture.js';
 import { appendStockLog } from '../../packages/read-models/test/stock/stock-load.fixture.js';
 import { ratioLine } from './support/bench-context.js';
+import { builtMain, imageNodeOptions } from './support/image-process.js';
 import { cpuSeconds, peakRssMb } from './support/process-stats.js';
 import { rawScan } from './support/raw-scan.js';
 
@@ -57,7 +58,7 @@ export async function run(ctx: Ctx): Promise<void> {
     );
 
     // 1. Catch-up: the standalone process from its start line to the head.
-    child = spawnProjector(ctx.databaseUrl);
+    child = spawnProjector(ctx.databaseUrl, await builtMain('@factory/projector'));
     await startLine(child);
     started = performance.now();
     const cpuBefore = cpuSeconds(child.pid!);
@@ -112,10 +113,17 @@ export async function run(ctx: Ctx): Promise<void> {
   }
 }
 
-function spawnProjector(databaseUrl: string): ChildProcess {
-  return spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'apps/projector/src/main.ts'], {
+/** As the image runs it: built, on plain Node, with the image's NODE_OPTIONS (its heap limit). */
+function spawnProjector(databaseUrl: string, main: string): ChildProcess {
+  return spawn(process.execPath, [main], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'info', PROJECTOR_POLL_INTERVAL_MS: '1000' },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'info',
+      PROJECTOR_POLL_INTERVAL_MS: '1000',
+      NODE_OPTIONS: imageNodeOptions(),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
 }

@@ -1,5 +1,3 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { createPool, migrate } from '@factory/database';
 import { createPostgresEventStore } from '@factory/event-store';
 import {
@@ -14,6 +12,7 @@ import { appendStockLog } from '../../packages/read-models/test/stock/stock-load
 import type { BenchContext } from './support/bench-context.js';
 import { ratioLine } from './support/bench-context.js';
 import { startChildServer } from './support/child-server.js';
+import { builtMain, imageNodeOptions } from './support/image-process.js';
 import { rawScan } from './support/raw-scan.js';
 
 /**
@@ -88,6 +87,7 @@ async function runSize(ctx: BenchContext, movements: number): Promise<void> {
         REDIS_URL: '',
         METRICS_PORT: '0',
         LOG_LEVEL: 'warn',
+        NODE_OPTIONS: imageNodeOptions(),
       },
       /and \/readyz on port (\d+)/,
     );
@@ -135,18 +135,6 @@ async function runSize(ctx: BenchContext, movements: number): Promise<void> {
 }
 
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
-
-/** Builds an app and what it imports (turbo caches unchanged packages); its main's path. */
-async function builtMain(app: string): Promise<string> {
-  await promisify(execFile)('npx', [
-    'turbo',
-    'run',
-    'build',
-    `--filter=${app}...`,
-    '--output-logs=errors-only',
-  ]);
-  return `apps/${app.replace('@factory/', '')}/dist/main.js`;
-}
 
 /** Resolves once `done` holds, asking every 500 ms. */
 async function waitFor(done: () => Promise<boolean>): Promise<void> {
