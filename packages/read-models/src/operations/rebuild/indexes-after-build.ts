@@ -5,8 +5,9 @@ type Db = Pool | PoolClient;
 
 /*
  * A rebuild writes every row of its version once, from position zero: keeping each secondary
- * index up to date row by row costs several times the row itself (the ledger's five indexes are
- * most of its insert), while building an index once over the finished table is one sort. So the
+ * index up to date row by row is most of the cost of writing a row (the ledger's insert with its
+ * six indexes took 2 to 2.8 times its insert with the key alone), while building an index once
+ * over the finished table is one sort (issue 24, docs/benchmarks.md). So the
  * tables a projection names in `indexedAfterBuild` are built with their keys alone (what its
  * ON CONFLICT and key reads need), and get their other indexes, as the live tables define them,
  * once the build has reached the head, before the swap.
