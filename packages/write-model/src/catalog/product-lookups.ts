@@ -5,22 +5,34 @@ import type { Db } from './run-catalog-command.js';
 
 // Per item asked (in the order given): its product, the owners of the aliases it claims, the
 // group head its `variacao.base_sku` names and how many members the product's own group has.
-// `= ANY (ARRAY(...))`, not `IN (SELECT ...)`: the aliases' primary key then serves each item
-// (an IN over the item's own list is a filter over a scan of every alias, per item).
-const SAVE_FACTS = `SELECT t.id AS produto_id,
-       (SELECT coalesce(json_object_agg(a.apelido, a.produto_id), '{}'::json) FROM catalog_product_aliases a
-         WHERE a.empresa_id = $1 AND a.apelido = ANY (ARRAY(SELECT jsonb_array_elements_text(q.aliases)))) AS alias_owners,
-       (SELECT json_build_object('id', h.produto_id, 'sku', h.sku, 'variacao', h.variacao) FROM catalog_products h
-         WHERE h.empresa_id = $1 AND h.sku = q.base_sku AND h.excluido_em IS NULL) AS group_head,
+// Products and aliases are read once for the whole batch (`= ANY` of all its SKUs and aliases),
+// then matched to each item: per item lookups correlated to the items' list can be planned on
+// the wrong index while the table's statistics are behind (a fresh company's first imports),
+// a scan of the company's products per item.
+const SAVE_FACTS = `WITH q AS MATERIALIZED (
+  SELECT * FROM unnest($2::text[], $3::jsonb[], $4::text[], $5::uuid[]) WITH ORDINALITY AS q(sku, aliases, base_sku, id, n)
+),
+named AS MATERIALIZED (
+  SELECT p.produto_id, p.sku, p.variacao FROM catalog_products p
+   WHERE p.empresa_id = $1 AND p.excluido_em IS NULL AND p.sku = ANY ($2::text[] || $4::text[])
+),
+owners AS MATERIALIZED (
+  SELECT a.apelido, a.produto_id FROM catalog_product_aliases a
+   WHERE a.empresa_id = $1 AND a.apelido = ANY ($6::text[])
+),
+t AS (
+  SELECT q.*, coalesce(q.id, (SELECT f.produto_id FROM named f WHERE f.sku = q.sku)) AS produto_id FROM q
+)
+SELECT t.produto_id,
+       (SELECT coalesce(json_object_agg(o.apelido, o.produto_id), '{}'::json) FROM owners o
+         WHERE o.apelido IN (SELECT jsonb_array_elements_text(t.aliases))) AS alias_owners,
+       (SELECT json_build_object('id', h.produto_id, 'sku', h.sku, 'variacao', h.variacao) FROM named h
+         WHERE h.sku = t.base_sku) AS group_head,
        (SELECT count(*)::int FROM catalog_products m
-         WHERE m.empresa_id = $1 AND m.grupo_id = t.id AND m.produto_id <> t.id AND m.excluido_em IS NULL)
-         AS group_members
-  FROM unnest($2::text[], $3::jsonb[], $4::text[], $5::uuid[]) WITH ORDINALITY AS q(sku, aliases, base_sku, id, n)
-  CROSS JOIN LATERAL (
-    SELECT coalesce(q.id, (SELECT p.produto_id FROM catalog_products p
-                            WHERE p.empresa_id = $1 AND p.sku = q.sku AND p.excluido_em IS NULL)) AS id
-  ) AS t
- ORDER BY q.n`;
+         WHERE m.empresa_id = $1 AND m.grupo_id = t.produto_id AND m.produto_id <> t.produto_id
+           AND m.excluido_em IS NULL) AS group_members
+  FROM t
+ ORDER BY t.n`;
 
 export interface ProductSaveFacts {
   /** The company's non-deleted product with the item's SKU (or `id` when given); null: none. */
@@ -51,7 +63,7 @@ export async function productsSaveFacts(
     const variacao = raw.variacao as { base_sku?: unknown } | null | undefined;
     return {
       sku: typeof raw.sku === 'string' ? raw.sku : null,
-      aliases: JSON.stringify(aliases.map((a) => a.trim())),
+      aliases: aliases.map((a) => a.trim()),
       baseSku: typeof variacao?.base_sku === 'string' ? variacao.base_sku : null,
       id,
     };
@@ -64,9 +76,10 @@ export async function productsSaveFacts(
   }>(SAVE_FACTS, [
     empresaId,
     inputs.map((i) => i.sku),
-    inputs.map((i) => i.aliases),
+    inputs.map((i) => JSON.stringify(i.aliases)),
     inputs.map((i) => i.baseSku),
     inputs.map((i) => i.id),
+    inputs.flatMap((i) => i.aliases),
   ]);
   return rows.map((row) => ({
     produtoId: row.produto_id,
