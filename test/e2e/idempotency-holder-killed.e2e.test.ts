@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { startWriteApi } from '../support/write-api-process.js';
 
 // Issue 23: a write API killed (SIGKILL) after its request took the Idempotency-Key and before
-// anything committed. The key's row stays 'running' with a lease 30 s away; the retry, sent at
+// anything committed (rows after commit; with rows in the commit a movement's first attempt takes
+// no key before its append, issue 24, so the key is simply free). The key's row stays 'running' with a lease 30 s away; the retry, sent at
 // once to a new process, must not wait that out (nor be refused): it writes once and answers
 // 201, and the key then replays that answer. The crash point is a fault the test gives the write
 // API's store (test/support/event-store-faults: it SIGKILLs itself as its first append is sent),
@@ -70,8 +71,12 @@ describeWith(['postgres'], 'an Idempotency-Key whose process was killed before i
         'SELECT state, holder, lease_until > now() AS lease_left FROM idempotency_keys WHERE idempotency_key = $1',
         [key],
       );
-      // Taken, by a holder, and its lease still runs: only the holder's death can free it now.
-      expect(held).toEqual([{ state: 'running', holder: expect.any(Number), lease_left: true }]);
+      // After-commit: taken, by a holder, and its lease still runs: only the holder's death can
+      // free it now. In-commit: a movement's first attempt claims nothing before its append, which
+      // would have inserted the key's row with its answer: nothing holds the key.
+      expect(held).toEqual(
+        rows === 'after-commit' ? [{ state: 'running', holder: expect.any(Number), lease_left: true }] : [],
+      );
       expect(await logged()).toBe(0);
 
       // 2. The retry at once, on a new process: written once, 201, then replayed byte for byte.

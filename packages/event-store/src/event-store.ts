@@ -142,6 +142,12 @@ export interface LoadedStreamData {
 /** The event store port. Every adapter passes `runEventStoreContract`. */
 export interface EventStore {
   /**
+   * True when `append` writes its rows in the events' own commit, so that a row's unique index
+   * decides with the events (PostgreSQL's default mode). Absent or false: rows come after the
+   * commit (KurrentDB, `rows: after-commit`), and nothing may rest on a row's index at commit.
+   */
+  readonly rowsCommitWithEvents?: boolean;
+  /**
    * Appends atomically to one stream. Throws WrongExpectedRevisionError on a conflict.
    * Idempotent by event id: when every id is already in this stream, nothing is written and
    * the result of the original append is returned (invariant 3); when only some are, or an id

@@ -18,7 +18,15 @@ export { RESPONSE_HEADERS } from './http-layer/response-headers.js';
 export { canonicalJson, requestFingerprint } from './idempotency/canonical-json.js';
 export { IDEMPOTENCY_HEADER, readIdempotencyKey } from './idempotency/idempotency-key.js';
 export { KEY_RETENTION_MS, purgeExpiredKeys } from './idempotency/idempotency-repository.js';
-export { type KeyAnswerFields, type KeyAnswerRow, keyAnswers } from './idempotency/key-answers.js';
+export {
+  type FirstKeyAnswerFields,
+  type FirstKeyAnswerRow,
+  firstKeyAnswers,
+  type KeyAnswerFields,
+  type KeyAnswerRow,
+  keyAnswers,
+  unusedKeysGuard,
+} from './idempotency/key-answers.js';
 export {
   type IdempotencyPurgeOptions,
   idempotencyPurgeJob,

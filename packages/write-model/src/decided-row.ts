@@ -1,4 +1,4 @@
-import { type InlineProjection, type ProjectedRow, projected } from '@factory/event-store';
+import { type InlineProjection, type ProjectedRow, projected, type WriteGuard } from '@factory/event-store';
 
 /** What a write adds to a caller's row: the event the row follows and what the write decided. */
 export interface DecidedFields<S> {
@@ -16,6 +16,13 @@ export interface DecidedFields<S> {
 export interface DecidedRow<S> {
   projection: InlineProjection<DecidedFields<S>>;
   fields: object;
+  /**
+   * A key the row must be the first to hold (an idempotency key's first answer): the write's
+   * append checks, with one `guard` over every such key of its batch, that none is held yet
+   * (the guard returns the held ones, named as `id`). A held one refuses its write only
+   * (`key_in_use`); the row's own unique index settles a race after the append's snapshot.
+   */
+  unique?: { guard: (ids: readonly string[]) => WriteGuard; id: string };
 }
 
 export const completeRow = <S>(row: DecidedRow<S>, eventId: string, subject: S): ProjectedRow =>

@@ -37,6 +37,7 @@ export function writeApiRoutes(deps: WriteApiDeps): AnyRoute[] {
     pool: deps.pool,
     stock: createStockWriteModel({ pool: deps.pool, store, contention: deps.contention }),
     clock: deps.clock ?? (() => new Date()),
+    keysInsertedByAppend: store.rowsCommitWithEvents === true,
   };
   const catalogo = {
     pool: deps.pool,

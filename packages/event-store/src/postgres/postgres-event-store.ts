@@ -61,6 +61,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
         }
       : null;
   return {
+    rowsCommitWithEvents: after === null,
     appendToStream: (stream, events, append) => appendToStream(pool, stream, events, append),
     readStream: (stream, read) => readStream(pool, stream, read),
     loadStreams: (streams) => loadStreams(pool, streams),

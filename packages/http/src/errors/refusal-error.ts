@@ -13,7 +13,8 @@ export type Refusal =
   | { kind: 'validation'; campo: string; mensagem: string }
   | { kind: 'not_found'; campo: string; mensagem: string }
   | { kind: 'conflict'; mensagem: string }
-  | { kind: 'key_reused'; mensagem: string };
+  | { kind: 'key_reused'; mensagem: string }
+  | { kind: 'key_in_use'; mensagem: string };
 
 /**
  * A refused write as the API's error. `notFound` says how an unknown id is answered: a body
@@ -36,5 +37,9 @@ export function refusalError(
       });
     case 'key_reused':
       return new ApiError('chave_idempotencia_reutilizada', { mensagem: error.mensagem });
+    // A first attempt's key taken by a concurrent request: withIdempotency answers through the
+    // key's claim instead, so this is never sent.
+    case 'key_in_use':
+      return new ApiError('conflito', { mensagem: error.mensagem });
   }
 }

@@ -1,4 +1,4 @@
-import type { InlineProjection } from '@factory/event-store';
+import type { InlineProjection, WriteGuard } from '@factory/event-store';
 import { JSON_TYPE } from './replay.js';
 
 /** The header that carries a write's global log position: filled in by the append itself. */
@@ -54,5 +54,77 @@ export function keyAnswers<S>(
         rows.map((r) => r.eventId),
       ],
     }),
+  };
+}
+
+/** A first attempt's answer fields: the key had no row, so the answer's row is written whole. */
+export interface FirstKeyAnswerFields extends KeyAnswerFields {
+  empresaId: string;
+  fingerprint: Buffer;
+  createdAt: Date;
+}
+
+export interface FirstKeyAnswerRow<S> extends FirstKeyAnswerFields {
+  eventId: string;
+  subject: S;
+}
+
+/**
+ * A key's answer inserted by the write's own append, for a key nobody had claimed (no claim's
+ * round trip or commit before the write): the row is the key's claim and its answer at once.
+ * Plain INSERT, on purpose without ON CONFLICT: a key claimed or answered after the append's
+ * snapshot fails the statement on the primary key, the store runs the append again, and
+ * `unusedKeysGuard` then refuses it (the writer goes the claim's way). Rows-after-commit stores
+ * cannot use it: a row written after the commit claims nothing at the commit.
+ */
+export function firstKeyAnswers<S>(
+  name: string,
+  render: (subject: S) => unknown,
+): InlineProjection<FirstKeyAnswerRow<S>> {
+  return {
+    name,
+    write: (rows) => ({
+      text: `INSERT INTO idempotency_keys
+                    (token_id, idempotency_key, empresa_id, fingerprint, attempt_id, state, status, headers, body,
+                     created_at, lease_until)
+             SELECT x.token_id, x.idempotency_key, x.empresa_id, x.fingerprint, x.attempt_id, 'done', x.status,
+                    jsonb_build_object('Content-Type', $6::text, $7::text, a.position::text), x.body,
+                    x.created_at, x.created_at
+               FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::smallint[], $5::text[], $8::uuid[],
+                           $9::uuid[], $10::bytea[], $11::timestamptz[])
+                      AS x(token_id, idempotency_key, attempt_id, status, body, event_id, empresa_id, fingerprint,
+                           created_at)
+               JOIN appended AS a ON a.event_id = x.event_id`,
+      values: [
+        rows.map((r) => r.tokenId),
+        rows.map((r) => r.key),
+        rows.map((r) => r.attemptId),
+        rows.map((r) => r.status),
+        rows.map((r) => JSON.stringify(render(r.subject))),
+        JSON_TYPE,
+        LOG_POSITION_HEADER,
+        rows.map((r) => r.eventId),
+        rows.map((r) => r.empresaId),
+        rows.map((r) => r.fingerprint),
+        rows.map((r) => r.createdAt),
+      ],
+    }),
+  };
+}
+
+/** How a first answer's key is named to `unusedKeysGuard` (a token id is a uuid: 36 characters). */
+export const firstKeyId = (ref: { tokenId: string; key: string }): string => `${ref.tokenId}:${ref.key}`;
+
+/**
+ * The guard of first answers' appends: the keys (`firstKeyId`) that have a row, claimed or
+ * answered, by a concurrent request since the write started. Any: nothing is written, and those
+ * writers answer through a claim.
+ */
+export function unusedKeysGuard(ids: readonly string[]): WriteGuard {
+  return {
+    text: `SELECT x.id FROM unnest($1::text[]) AS x(id)
+            WHERE EXISTS (SELECT 1 FROM idempotency_keys k
+                           WHERE k.token_id = left(x.id, 36)::uuid AND k.idempotency_key = substr(x.id, 38))`,
+    values: [ids],
   };
 }

@@ -41,6 +41,13 @@ export interface IdempotencyOptions {
    * taken over (30 s). An attempt whose process died is taken over at once (key-holder-session.ts).
    */
   leaseMs?: number;
+  /**
+   * The write inserts its key's row itself when it succeeds (`IdempotentAttempt.first`): the
+   * first attempt runs without claiming the key, saving the claim's round trip and commit. Only
+   * where rows commit with the events (EventStore.rowsCommitWithEvents): the inserted row then
+   * decides, with the events, which of two concurrent writers owns the key.
+   */
+  firstAttemptUnclaimed?: boolean;
 }
 
 /** What the wrapped write answers; `status` must be the route's success status. */
@@ -79,6 +86,11 @@ const RETRY_AFTER_SECONDS = 1;
  *    would end a conforming client's retries without telling it the outcome).
  * 4. Ours: execute; keep the answer when it is a success or a refusal (< 500), release the
  *    key otherwise, so the client's retry runs afresh.
+ * With `firstAttemptUnclaimed`, a first attempt runs before step 2 without claiming: when its
+ * write committed the key's answer row itself, that is the answer. Anything else (a refusal, a
+ * replay, the key held by another request meanwhile) had stored nothing under the key: the
+ * request then takes the steps above, executing again as the key's owner (event ids derived
+ * from the key make that harmless).
  */
 export async function withIdempotency<T>(
   options: IdempotencyOptions,
@@ -96,6 +108,14 @@ export async function withIdempotency<T>(
   const clock = options.clock ?? (() => new Date());
   const ref: KeyRef = { tokenId: auth.tokenId, key };
   const fingerprint = requestFingerprint(request.method, request.url.split('?')[0]!, request.body);
+  if (options.firstAttemptUnclaimed) {
+    const first = new IdempotentAttempt(
+      { ...ref, attemptId: randomUUID() },
+      { empresaId: auth.empresa.id, fingerprint, now: clock() },
+    );
+    const answered = await answerOfFirstAttempt(reply, first, execute);
+    if (answered !== null) return answered.body;
+  }
   const attemptId = randomUUID();
   const deadline = performance.now() + (options.waitMs ?? WAIT_MS);
   // Held from before the claim to the end of the attempt: the claim names this session's lock.
@@ -132,6 +152,26 @@ export async function withIdempotency<T>(
   } finally {
     holding.release();
   }
+}
+
+/** Runs an unclaimed first attempt: its body when its write recorded the answer, else null. */
+async function answerOfFirstAttempt<T>(
+  reply: FastifyReply,
+  attempt: IdempotentAttempt,
+  execute: (key: string, attempt: IdempotentAttempt) => Promise<FreshAnswer<T>>,
+): Promise<{ body: T } | null> {
+  let fresh: FreshAnswer<T>;
+  try {
+    fresh = await execute(attempt.key, attempt);
+  } catch (error) {
+    // A refusal is stored under the key by a claimed attempt only; a 5xx stored nothing.
+    if (error instanceof ApiError && error.status < 500) return null;
+    throw error;
+  }
+  const recorded = fresh.recorded ? attempt.recordedAs(fresh) : null;
+  if (recorded === null) return null;
+  sendStored(reply, recorded);
+  return { body: fresh.body };
 }
 
 async function executeAsOwner<T>(

@@ -6,7 +6,8 @@ import type { WriteRefusal } from '../write-refusal.js';
  * válido"; a refusal about no field (a conflict) is its text alone.
  */
 export function itemError(error: WriteRefusal): string {
-  if (error.kind === 'conflict' || error.kind === 'key_reused') return error.mensagem;
+  if (error.kind === 'conflict' || error.kind === 'key_reused' || error.kind === 'key_in_use')
+    return error.mensagem;
   return fieldError(error.campo, error.mensagem);
 }
 

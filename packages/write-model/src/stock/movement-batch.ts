@@ -1,6 +1,6 @@
 import type { Settled } from '@factory/batching';
 import { ContentionDeadlineError } from '@factory/database';
-import type { AppendRequest } from '@factory/event-store';
+import type { AppendRequest, WriteGuard } from '@factory/event-store';
 import { inactiveLocationsQuery, locationKey } from '@factory/tenants';
 import { type CommandWrite, handleCommand } from '../handle-command.js';
 import { isUuid } from '../uuid.js';
@@ -12,6 +12,7 @@ import { readRecordedMovement } from './read-recorded-movement.js';
 import type { StockDeps } from './stock-deps.js';
 
 const KEY_REUSED = { kind: 'key_reused', mensagem: 'Idempotency-Key já usada em outra escrita.' } as const;
+const KEY_IN_USE = { kind: 'key_in_use', mensagem: 'Idempotency-Key em uso por outra requisição.' } as const;
 
 /**
  * The group commit's flush: the movement commands of concurrent requests, decided together and
@@ -92,8 +93,9 @@ export function movementBatch(
           settleDecided();
           return { answer: await answer() };
         }
+        const append = appendRequest(decided, plan);
         return {
-          request: appendRequest(decided, plan),
+          request: append.request,
           async written(outcome) {
             keep();
             settleDecided();
@@ -115,18 +117,27 @@ export function movementBatch(
           },
           refused(outcome) {
             trustMemory = false;
-            for (const location of outcome.failedChecks[0] ?? []) deps.locations.forget(location);
+            if (append.locationsCheck !== null)
+              for (const location of outcome.failedChecks[append.locationsCheck] ?? [])
+                deps.locations.forget(location);
             // Ids already in another item's stream: those keys named another write.
             const elsewhere = new Set(
               outcome.existing.filter((e) => e.stream !== plan.streamOf.get(e.id)).map((e) => e.id),
             );
+            // Rows another writer holds now: those jobs' callers settle it their own way.
+            const held = new Set(append.uniqueChecks.flatMap((check) => outcome.failedChecks[check] ?? []));
             jobs = decided.filter((job, i) => {
               const planned = plan.jobs[i]!;
-              if (planned.kind !== 'append' || !planned.eventIds.some((id) => elsewhere.has(id))) return true;
+              if (planned.kind !== 'append') return true;
+              if (job.answer?.unique !== undefined && held.has(job.answer.unique.id)) {
+                outcomes.set(job, refused(KEY_IN_USE));
+                return false;
+              }
+              if (!planned.eventIds.some((id) => elsewhere.has(id))) return true;
               outcomes.set(job, refused(KEY_REUSED));
               return false;
             });
-            return elsewhere.size === 0 ? 'retry' : 'retry_now';
+            return elsewhere.size === 0 && held.size === 0 ? 'retry' : 'retry_now';
           },
         };
       }
@@ -177,17 +188,38 @@ async function gatherInputs(deps: StockDeps, jobs: readonly MovementJob[], trust
   } satisfies BatchInputs;
 }
 
-/** The plan's one append, with its rows and the locations' check. */
-function appendRequest(jobs: readonly MovementJob[], plan: BatchPlan): AppendRequest {
-  const locations = jobs.flatMap((job, i) =>
-    plan.jobs[i]!.kind === 'append'
-      ? stepsOf(job).flatMap(({ localId }) =>
-          localId === null ? [] : [{ empresaId: job.context.empresaId, localId }],
-        )
-      : [],
+/**
+ * The plan's one append, with its rows, the locations' check and one check per guard of rows
+ * that must be the first to hold their key (DecidedRow.unique), and where each check is in it.
+ */
+function appendRequest(
+  jobs: readonly MovementJob[],
+  plan: BatchPlan,
+): { request: AppendRequest; locationsCheck: number | null; uniqueChecks: number[] } {
+  const appending = jobs.filter((_, i) => plan.jobs[i]!.kind === 'append');
+  const locations = appending.flatMap((job) =>
+    stepsOf(job).flatMap(({ localId }) =>
+      localId === null ? [] : [{ empresaId: job.context.empresaId, localId }],
+    ),
   );
-  const checks = locations.length > 0 ? [inactiveLocationsQuery(locations)] : [];
-  return { streams: plan.appends, rows: plan.rows, snapshots: plan.snapshots, checks };
+  const checks: WriteGuard[] = locations.length > 0 ? [inactiveLocationsQuery(locations)] : [];
+  const locationsCheck = locations.length > 0 ? 0 : null;
+  const uniqueIds = new Map<(ids: readonly string[]) => WriteGuard, string[]>();
+  for (const job of appending) {
+    const unique = job.answer?.unique;
+    if (unique === undefined) continue;
+    uniqueIds.set(unique.guard, [...(uniqueIds.get(unique.guard) ?? []), unique.id]);
+  }
+  const uniqueChecks: number[] = [];
+  for (const [guard, ids] of uniqueIds) {
+    uniqueChecks.push(checks.length);
+    checks.push(guard(ids));
+  }
+  return {
+    request: { streams: plan.appends, rows: plan.rows, snapshots: plan.snapshots, checks },
+    locationsCheck,
+    uniqueChecks,
+  };
 }
 
 function settleWithoutAppend(

@@ -51,8 +51,9 @@ describeWith(['postgres', 'redis'], 'POST /v1/estoque/movimentos: idempotency an
         body: string;
         headers: object;
         same: boolean;
+        claimed: boolean;
       }>(
-        `SELECT k.state, k.body, k.headers,
+        `SELECT k.state, k.body, k.headers, k.holder IS NOT NULL AS claimed,
                 k.xmin::text = (e.tx_id::text::bigint % 4294967296)::text AS same
            FROM idempotency_keys k, events e
           WHERE k.idempotency_key = 'same-commit' AND e.event_id = $1`,
@@ -68,6 +69,9 @@ describeWith(['postgres', 'redis'], 'POST /v1/estoque/movimentos: idempotency an
           },
           // Written by the transaction that appended the event; after it in the after-commit mode.
           same: rowsModeOfTests() === 'in-commit',
+          // In the commit, a fresh key is never claimed first (no holder): the append inserts its
+          // row whole. After it, the key is claimed (by a holder) before the write.
+          claimed: rowsModeOfTests() === 'after-commit',
         },
       ]);
     });

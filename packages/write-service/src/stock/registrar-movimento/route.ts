@@ -9,10 +9,20 @@ export const registrarMovimentoRoute = (deps: StockRouteDeps) =>
   defineRoute({
     ...registrarMovimento,
     handler: ({ body, auth, request, reply }) =>
-      withIdempotency({ pool: deps.pool, auth, request, reply, clock: deps.clock }, (key, attempt) => {
-        const context = writeContextOf(auth, request, key, deps.clock());
-        return answerMovement(attempt, 'validacao', (options) =>
-          deps.stock.registrarMovimento(context, body, options),
-        );
-      }),
+      withIdempotency(
+        {
+          pool: deps.pool,
+          auth,
+          request,
+          reply,
+          clock: deps.clock,
+          firstAttemptUnclaimed: deps.keysInsertedByAppend,
+        },
+        (key, attempt) => {
+          const context = writeContextOf(auth, request, key, deps.clock());
+          return answerMovement(attempt, 'validacao', (options) =>
+            deps.stock.registrarMovimento(context, body, options),
+          );
+        },
+      ),
   });
