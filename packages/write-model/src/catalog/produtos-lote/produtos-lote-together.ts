@@ -5,7 +5,8 @@ import {
   produtoDecider,
   type SalvarProduto,
 } from '@factory/domain';
-import { type AppendRequest, UniquenessConflictError } from '@factory/event-store';
+import type { AppendRequest } from '@factory/event-store';
+import { handleCommand } from '../../handle-command.js';
 import { type LoadedStream, loadStreamsOf } from '../../load-stream.js';
 import { type AppendedEvent, snapshotWrites } from '../../stream-command.js';
 import { isoInstant, metadataOf } from '../../write-context.js';
@@ -91,13 +92,23 @@ async function appendTogether(
   const appending = decided.flatMap((d) => (d.outcome === null && d.events.length > 0 ? [d] : []));
   // The rows go as one set per table, which takes one change per product.
   if (appending.some((d) => d.events.length > 1)) return null;
-  const positions =
-    appending.length > 0 ? await append(deps, appendRequest(deps, empresaId, appending)) : new Map();
-  if (positions === null) return null;
-  return decided.map(({ target, outcome, ...d }): SaveOutcome => {
-    if (outcome !== null) return outcome;
-    const last = d.events?.at(-1);
-    return { ok: true, id: target.id, position: last === undefined ? null : positions.get(last.id)! };
+  const outcomesAt = (positions: ReadonlyMap<string, number>) =>
+    decided.map(({ target, outcome, ...d }): SaveOutcome => {
+      if (outcome !== null) return outcome;
+      const last = d.events?.at(-1);
+      return { ok: true, id: target.id, position: last === undefined ? null : positions.get(last.id)! };
+    });
+  if (appending.length === 0) return outcomesAt(new Map());
+  // Through the one command handler, for a single attempt: whatever keeps the append from writing
+  // (a stream moved, a key claimed meanwhile, ids already in the log) answers null, and the items
+  // then run alone, each in its own handleCommand that settles the race.
+  return handleCommand<SaveOutcome[] | null>(deps.store, {
+    decide: async () => ({
+      request: appendRequest(deps, empresaId, appending),
+      written: (outcome) => outcomesAt(new Map(outcome.events.map((e) => [e.id, e.position]))),
+      refused: () => ({ answer: null }),
+      claimLost: () => ({ answer: null }),
+    }),
   });
 }
 
@@ -127,15 +138,4 @@ function appendRequest(deps: CatalogDeps, empresaId: string, appending: readonly
     uniqueness: appending.flatMap((d) => productKeys(empresaId, d.events, d.from.state)),
     snapshots: appending.flatMap((d) => snapshotWrites(handler, d.target.stream, d.from, d.events, d.state)),
   };
-}
-
-/** The append's positions by event id; null when it wrote nothing (the items then run alone). */
-async function append(deps: CatalogDeps, request: AppendRequest): Promise<Map<string, number> | null> {
-  try {
-    const outcome = await deps.store.append(request);
-    return outcome.written ? new Map(outcome.events.map((e) => [e.id, e.position])) : null;
-  } catch (error) {
-    if (error instanceof UniquenessConflictError) return null;
-    throw error;
-  }
 }
