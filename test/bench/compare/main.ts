@@ -112,6 +112,12 @@ process.once('SIGINT', () => {
   void cleanUp().finally(() => process.exit(130));
 });
 
+/**
+ * A copy of the current build's seeded history with its projections: the bare references (this tree's code) run on it in
+ * every run, as they need this tree's schema, which a baseline from before a migration lacks.
+ */
+let referenceUrl = '';
+
 async function oneRun(pair: number, build: Build, template: Template): Promise<Run> {
   const name = freshName(`cmp_run_${build.label}`);
   await createDatabase(name, template.name);
@@ -120,7 +126,10 @@ async function oneRun(pair: number, build: Build, template: Template): Promise<R
   const loadBefore = loadavg();
   try {
     await withDatabase(name, (client) =>
-      runScenarios({ build, url, client, redisUrl, template, settings, figures, log }, scenarios),
+      runScenarios(
+        { build, url, referenceUrl, client, redisUrl, template, settings, figures, log },
+        scenarios,
+      ),
     );
   } finally {
     await dropDatabase(name);
@@ -163,6 +172,11 @@ try {
     databases.push(seeded[1]!.name);
     log(`current runs on a copy of the baseline's history, migrated by the current build`);
   }
+  // Taken before the templates empty the projections: the references read the seeding's rows.
+  const reference = freshName('cmp_reference');
+  await createDatabase(reference, seeded[1]!.name);
+  databases.push(reference);
+  referenceUrl = databaseUrl(reference);
   for (const [i, build] of builds.entries()) {
     const template = await toTemplate(seeded[i]!);
     templates.push(template);

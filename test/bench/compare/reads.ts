@@ -27,13 +27,13 @@ export async function reads(ctx: RunContext): Promise<WriteTargets> {
   const server = await startReadApi(build, url, ctx.redisUrl);
   const bareProducts = await startChildServer('test/bench/products-list.bench.ts', {
     PRODUCTS_BENCH_ROLE: 'bare',
-    BENCH_DATABASE_URL: url,
+    BENCH_DATABASE_URL: ctx.referenceUrl,
     BENCH_EMPRESA: template.empresaId,
   });
   const bareEu = await startChildServer('test/bench/support/eu-server.ts', {
     BENCH_MODE: 'bare',
-    BENCH_DATABASE_URL: url,
-    BENCH_CALLER: JSON.stringify(await callerOf(template.token, url)),
+    BENCH_DATABASE_URL: ctx.referenceUrl,
+    BENCH_CALLER: JSON.stringify(await callerOf(template.token, ctx.referenceUrl)),
   });
   const base = `http://127.0.0.1:${server.port}`;
   try {

@@ -18,6 +18,11 @@ export interface RunContext {
   build: Build;
   /** The run's own database (a copy of the template). */
   url: string;
+  /**
+   * Where this tree's bare references run (same history, this tree's schema): a baseline from
+   * before a migration cannot serve this tree's code.
+   */
+  referenceUrl: string;
   client: pg.Client;
   redisUrl: string;
   template: Template;
