@@ -130,12 +130,15 @@ async function scenario(
     { 'idempotency-key': 'auditoria-2' },
   );
 
-  // 2. Reads with costs, once the projector shows them.
+  // 2. Reads with costs, once the projector shows them. Polled once a second: the token's
+  // default limit is 120 requests a minute, which a faster poll spends while a loaded machine's
+  // projector catches up (a 429 has no `dados`).
   for (let i = 0; ; i++) {
-    const { json } = await call('GET', '/v1/insumos?sku=AUD-FIO');
+    const { status, json } = await call('GET', '/v1/insumos?sku=AUD-FIO');
+    expect(status, JSON.stringify(json)).toBe(200);
     if (json.dados[0]?.custo_medio > 0) break;
-    if (i > 600) throw new Error('the supply item never showed its average cost');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (i > 180) throw new Error('the supply item never showed its average cost');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
   }
   for (const path of [
     '/v1/produtos',
