@@ -43,16 +43,7 @@ export function keyAnswers<S>(
                JOIN appended AS a ON a.event_id = x.event_id
               WHERE k.token_id = x.token_id AND k.idempotency_key = x.idempotency_key
                 AND k.attempt_id = x.attempt_id`,
-      values: [
-        rows.map((r) => r.tokenId),
-        rows.map((r) => r.key),
-        rows.map((r) => r.attemptId),
-        rows.map((r) => r.status),
-        rows.map((r) => JSON.stringify(render(r.subject))),
-        JSON_TYPE,
-        LOG_POSITION_HEADER,
-        rows.map((r) => r.eventId),
-      ],
+      values: answerValues(rows, render),
     }),
   };
 }
@@ -64,10 +55,7 @@ export interface FirstKeyAnswerFields extends KeyAnswerFields {
   createdAt: Date;
 }
 
-export interface FirstKeyAnswerRow<S> extends FirstKeyAnswerFields {
-  eventId: string;
-  subject: S;
-}
+export interface FirstKeyAnswerRow<S> extends KeyAnswerRow<S>, FirstKeyAnswerFields {}
 
 /**
  * A key's answer inserted by the write's own append, for a key nobody had claimed (no claim's
@@ -96,20 +84,27 @@ export function firstKeyAnswers<S>(
                            created_at)
                JOIN appended AS a ON a.event_id = x.event_id`,
       values: [
-        rows.map((r) => r.tokenId),
-        rows.map((r) => r.key),
-        rows.map((r) => r.attemptId),
-        rows.map((r) => r.status),
-        rows.map((r) => JSON.stringify(render(r.subject))),
-        JSON_TYPE,
-        LOG_POSITION_HEADER,
-        rows.map((r) => r.eventId),
+        ...answerValues(rows, render),
         rows.map((r) => r.empresaId),
         rows.map((r) => r.fingerprint),
         rows.map((r) => r.createdAt),
       ],
     }),
   };
+}
+
+/** Parameters $1 to $8 of both answers' statements: the key, its attempt and its answer. */
+function answerValues<S>(rows: readonly KeyAnswerRow<S>[], render: (subject: S) => unknown): unknown[] {
+  return [
+    rows.map((r) => r.tokenId),
+    rows.map((r) => r.key),
+    rows.map((r) => r.attemptId),
+    rows.map((r) => r.status),
+    rows.map((r) => JSON.stringify(render(r.subject))),
+    JSON_TYPE,
+    LOG_POSITION_HEADER,
+    rows.map((r) => r.eventId),
+  ];
 }
 
 /** How a first answer's key is named to `unusedKeysGuard` (a token id is a uuid: 36 characters). */
