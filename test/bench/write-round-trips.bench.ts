@@ -3,8 +3,8 @@ import { createPool, migrate } from '@factory/database';
 import { ALL_SCOPES } from '@factory/domain';
 import { createTenantFixture } from '@factory/tenants/testing';
 import { defineSupplyItem } from '@factory/write-model/testing';
-import autocannon from 'autocannon';
 import pg from 'pg';
+import { drive } from './movements.bench.js';
 import type { BenchContext } from './support/bench-context.js';
 import { startChildServer } from './support/child-server.js';
 import { privatePostgresUnavailable, startPrivatePostgres } from './support/private-postgres.js';
@@ -104,7 +104,8 @@ async function measure(ctx: BenchContext, databaseUrl: string): Promise<void> {
     });
   let accepted: number;
   try {
-    accepted = await drive(target, headers, body, SECONDS);
+    // movements.bench's load (the same 32 connections): accepted per second, here a count.
+    accepted = Math.round((await drive(target, headers, body, SECONDS)) * SECONDS);
   } finally {
     await server.stop();
   }
@@ -185,25 +186,4 @@ async function serverCounts(databaseUrl: string, reset = false) {
 function oneLine(query: string): string {
   const flat = query.replace(/\s+/g, ' ').trim();
   return flat.length > 110 ? `${flat.slice(0, 107)}...` : flat;
-}
-
-/** POSTs a fresh body under a fresh Idempotency-Key per request; the number of 201s. */
-async function drive(url: string, headers: Record<string, string>, body: () => string, seconds: number) {
-  const result = await autocannon({
-    url,
-    connections: CONCURRENCY,
-    duration: seconds,
-    requests: [
-      {
-        method: 'POST',
-        setupRequest: (request) => ({
-          ...request,
-          headers: { ...headers, 'idempotency-key': randomUUID() },
-          body: body(),
-        }),
-      },
-    ],
-  });
-  if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} requests refused`);
-  return result.statusCodeStats?.['201']?.count ?? 0;
 }
