@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createPool, migrate, type Pool } from '@factory/database';
 import { createPostgresEventStore } from '@factory/event-store';
 import { PROJECTIONS, waitUntilCaughtUp } from '@factory/read-models';
@@ -7,8 +7,9 @@ import { explainStockListsAtScale } from '../../packages/read-models/test/lists/
 import { measureAppendToRowLatency } from '../../packages/read-models/test/stock/latency-probe.fixture.js';
 import { appendStockLog } from '../../packages/read-models/test/stock/stock-load.fixture.js';
 import { ratioLine } from './support/bench-context.js';
-import { builtMain, imageNodeOptions } from './support/image-process.js';
+import { builtMain } from './support/image-process.js';
 import { cpuSeconds, peakRssMb } from './support/process-stats.js';
+import { startProjectorProcess, stopProcess as stop } from './support/projector-process.js';
 import { rawScan } from './support/raw-scan.js';
 
 /**
@@ -19,7 +20,6 @@ import { rawScan } from './support/raw-scan.js';
  * them are consumed by bills, so the catalog projection both records movements and re-costs
  * bills, as it does in a factory.
  */
-const ROOT = new URL('../../', import.meta.url).pathname;
 const DEFAULT_EVENTS = 200_000;
 const WRITES_PER_SECOND = 500;
 const LATENCY_SECONDS = 10;
@@ -58,8 +58,7 @@ export async function run(ctx: Ctx): Promise<void> {
     );
 
     // 1. Catch-up: the standalone process from its start line to the head.
-    child = spawnProjector(ctx.databaseUrl, await builtMain('@factory/projector'));
-    await startLine(child);
+    child = await startProjectorProcess(ctx.databaseUrl, await builtMain('@factory/projector'));
     started = performance.now();
     const cpuBefore = cpuSeconds(child.pid!);
     const serverBefore = await serverCpuSeconds(pool);
@@ -112,38 +111,6 @@ export async function run(ctx: Ctx): Promise<void> {
     await pool.end();
   }
 }
-
-/** As the image runs it: built, on plain Node, with the image's NODE_OPTIONS (its heap limit). */
-function spawnProjector(databaseUrl: string, main: string): ChildProcess {
-  return spawn(process.execPath, [main], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'info',
-      PROJECTOR_POLL_INTERVAL_MS: '1000',
-      NODE_OPTIONS: imageNodeOptions(),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-}
-
-function startLine(child: ChildProcess): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk) => {
-      out += String(chunk);
-      if (out.includes('projector started')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`projector exited with ${code}`)));
-  });
-}
-
-const stop = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 
 // The server processes behind the projector's connections (its pool and its listener), when
 // PostgreSQL runs on this machine; NaN when their /proc entries cannot be read.
