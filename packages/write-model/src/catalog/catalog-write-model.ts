@@ -7,10 +7,13 @@ import { excluirFornecedor } from './excluir-fornecedor/excluir-fornecedor.js';
 import { excluirInsumo } from './excluir-insumo/excluir-insumo.js';
 import { excluirProduto } from './excluir-produto/excluir-produto.js';
 import { fornecedoresLoteItem } from './fornecedores-lote/fornecedores-lote.js';
+import { fornecedoresLoteTogether } from './fornecedores-lote/fornecedores-lote-together.js';
 import { insumosLoteItem } from './insumos-lote/insumos-lote.js';
+import { insumosLoteTogether } from './insumos-lote/insumos-lote-together.js';
 import { type ProductRelations, productRelations } from './product-relations.js';
 import { produtosLoteItem } from './produtos-lote/produtos-lote.js';
-import { produtosLoteTogether, type TogetherItem } from './produtos-lote/produtos-lote-together.js';
+import { produtosLoteTogether } from './produtos-lote/produtos-lote-together.js';
+import type { TogetherItem } from './save-together.js';
 import {
   type BillLineInput,
   type SubstituirFichaOutcome,
@@ -29,7 +32,11 @@ export interface CatalogWriteModel {
   /** A batch's product items that share nothing, as one write; null: run that item alone. */
   produtosLoteTogether(items: readonly TogetherItem[]): Promise<Array<SaveOutcome | null>>;
   insumosLoteItem(context: CatalogWriteContext, item: CatalogItem): Promise<SaveOutcome>;
+  /** A batch's supply items that share nothing, as one write; null: run that item alone. */
+  insumosLoteTogether(items: readonly TogetherItem[]): Promise<Array<SaveOutcome | null>>;
   fornecedoresLoteItem(context: CatalogWriteContext, item: CatalogItem): Promise<SaveOutcome>;
+  /** A batch's supplier items, as one write when none reads what another writes; null: run alone. */
+  fornecedoresLoteTogether(items: readonly TogetherItem[]): Promise<Array<SaveOutcome | null>>;
   excluirProduto(context: CatalogWriteContext, produtoId: string): Promise<DeleteOutcome>;
   excluirInsumo(context: CatalogWriteContext, insumoId: string): Promise<DeleteOutcome>;
   excluirFornecedor(context: CatalogWriteContext, fornecedorId: string): Promise<DeleteOutcome>;
@@ -51,7 +58,9 @@ export function createCatalogWriteModel(options: CatalogWriteModelOptions): Cata
     produtosLoteItem: (context, item) => produtosLoteItem(deps, context, item),
     produtosLoteTogether: (items) => produtosLoteTogether(deps, items),
     insumosLoteItem: (context, item) => insumosLoteItem(deps, context, item),
+    insumosLoteTogether: (items) => insumosLoteTogether(deps, items),
     fornecedoresLoteItem: (context, item) => fornecedoresLoteItem(deps, context, item),
+    fornecedoresLoteTogether: (items) => fornecedoresLoteTogether(deps, items),
     excluirProduto: (context, id) => excluirProduto(deps, context, id),
     excluirInsumo: (context, id) => excluirInsumo(deps, context, id),
     excluirFornecedor: (context, id) => excluirFornecedor(deps, context, id),

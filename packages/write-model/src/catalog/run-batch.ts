@@ -27,6 +27,12 @@ export interface BatchSpec {
    * not happen). Absent: every item runs alone.
    */
   saveTogether?(items: ReadonlyArray<{ item: RawItem; indice: number }>): Promise<Array<SaveOutcome | null>>;
+  /**
+   * `saveTogether` resolves the items' records itself and answers null for every item when one
+   * reads a record another writes: items that read anything (`touches` null) go together by
+   * their own keys then; alone they still run one after the other.
+   */
+  togetherChecksReads?: boolean;
 }
 
 /** One item's result, as the API's `Resultado` shows it: its id, or why it was refused. */
@@ -102,7 +108,7 @@ export async function runBatch(
     accepted.push({ indice, raw, sku, keys, lane });
   }
   // 2. The items that share nothing, together; the others in their lanes, meanwhile.
-  const together = spec.saveTogether ? alone(accepted) : [];
+  const together = spec.saveTogether ? alone(accepted, spec.togetherChecksReads === true) : [];
   const inLanes = new Set(accepted.filter((item) => !together.includes(item)));
   const lanes = new Lanes(CONCURRENCY);
   const written = new Map<string, number>();
@@ -128,12 +134,16 @@ export async function runBatch(
   return { resultados: await Promise.all(resultados), position };
 }
 
-/** A batch's items whose lanes share no key with any other's (none when one item reads anything). */
-function alone(items: readonly Accepted[]): Accepted[] {
-  if (items.some((item) => item.lane === null)) return [];
+/**
+ * A batch's items whose lanes share no key with any other's: none when one item reads anything,
+ * unless the together write checks what they read (then their own keys are their lanes).
+ */
+function alone(items: readonly Accepted[], readsChecked: boolean): Accepted[] {
+  const laneOf = (item: Accepted) => item.lane ?? (readsChecked ? item.keys.map(({ key }) => key) : null);
+  if (items.some((item) => laneOf(item) === null)) return [];
   const uses = new Map<string, number>();
-  for (const item of items) for (const key of item.lane!) uses.set(key, (uses.get(key) ?? 0) + 1);
-  const found = items.filter((item) => item.lane!.every((key) => uses.get(key) === 1));
+  for (const item of items) for (const key of laneOf(item)!) uses.set(key, (uses.get(key) ?? 0) + 1);
+  const found = items.filter((item) => laneOf(item)!.every((key) => uses.get(key) === 1));
   return found.length > 1 ? found : [];
 }
 

@@ -1,6 +1,7 @@
 import type { FornecedorEvent, FornecedorState } from '@factory/domain';
 import { type ProjectedRow, projected, type UniquenessChange } from '@factory/event-store';
 import type { AppendedEvent } from '../stream-command.js';
+import { oneSet } from './tables/one-set.js';
 import { documentOf, supplierRowOf, suppliersTable } from './tables/suppliers-table.js';
 
 /** The write-side rows of a supplier's events (data for the store): its record and tax id. */
@@ -8,10 +9,22 @@ export function supplierRows(
   empresaId: string,
   events: readonly AppendedEvent<FornecedorEvent>[],
 ): ProjectedRow[] {
-  return events.flatMap((event) => {
-    const row = supplierRowOf(empresaId, event);
-    return row ? [projected(suppliersTable, row)] : [];
-  });
+  return events
+    .flatMap((event) => supplierRowOf(empresaId, event) ?? [])
+    .map((row) => projected(suppliersTable, [row]));
+}
+
+/**
+ * The rows of distinct suppliers' events (a batch's items decided together) as one set (`oneSet`).
+ */
+export function supplierRowsTogether(
+  empresaId: string,
+  events: ReadonlyArray<readonly AppendedEvent<FornecedorEvent>[]>,
+): ProjectedRow[] | null {
+  return oneSet(
+    suppliersTable,
+    events.map((one) => one.flatMap((event) => supplierRowOf(empresaId, event) ?? [])),
+  );
 }
 
 /** The tax id a supplier's events claim and release, from the state they were decided on. */

@@ -4,8 +4,8 @@ import type { CatalogWriteContext } from '../catalog-context.js';
 import type { CatalogDeps } from '../catalog-deps.js';
 import type { SaveOutcome } from '../catalog-outcome.js';
 import { productStream } from '../catalog-streams.js';
-import { commandIds } from '../command-ids.js';
-import { productSaveFacts } from '../product-lookups.js';
+import { type CommandIds, commandIds } from '../command-ids.js';
+import { type ProductSaveFacts, productSaveFacts } from '../product-lookups.js';
 import { productKeys, productRows } from '../product-rows.js';
 import { runCatalogCommand } from '../run-catalog-command.js';
 import { saveOutcome } from '../save-outcome.js';
@@ -29,18 +29,27 @@ export async function produtosLoteItem(
     snapshots: deps.snapshots.product,
     stream: (id) => productStream(empresaId, id),
     async resolve(db, known) {
-      const facts = await productSaveFacts(db, empresaId, item, known);
-      const id = facts.produtoId ?? ids.minted('produto');
-      const command: SalvarProduto = {
-        type: 'SalvarProduto',
-        data: { produto_id: id, item, agora: isoInstant(context.now) },
-        context: { ...facts.context, canReadCosts: context.canReadCosts },
-      };
-      return { id, command };
+      return salvarProduto(context, ids, item, await productSaveFacts(db, empresaId, item, known));
     },
     rows: (events) => productRows(empresaId, events),
     keys: (events, decidedOn) => productKeys(empresaId, events, decidedOn),
     relational: Object.hasOwn(item, 'variacao'),
   });
   return saveOutcome(run);
+}
+
+/** The item's product (the one its facts found, else a new id) and its command. */
+export function salvarProduto(
+  context: CatalogWriteContext,
+  ids: CommandIds,
+  item: ProdutoItem,
+  facts: ProductSaveFacts,
+): { id: string; command: SalvarProduto } {
+  const id = facts.produtoId ?? ids.minted('produto');
+  const command: SalvarProduto = {
+    type: 'SalvarProduto',
+    data: { produto_id: id, item, agora: isoInstant(context.now) },
+    context: { ...facts.context, canReadCosts: context.canReadCosts },
+  };
+  return { id, command };
 }

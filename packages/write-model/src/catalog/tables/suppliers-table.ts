@@ -3,6 +3,7 @@ import type { FornecedorEvent } from '@factory/domain';
 import type { InlineProjection } from '@factory/event-store';
 import type { AppendedEvent } from '../../stream-command.js';
 import { catalogEvent } from './catalog-event.js';
+import { distinctRecords } from './distinct-records.js';
 
 /**
  * `catalog_suppliers`: a supplier's tax id (CNPJ or CPF digits, unique among the company's
@@ -43,51 +44,70 @@ export function supplierRowOf(empresaId: string, event: AppendedEvent<Fornecedor
   }
 }
 
-const given = (value: unknown) => value !== undefined;
+/** Changes of distinct suppliers written as one statement (see ProductChanges). */
+export type SupplierChanges = readonly SupplierRow[];
 
-export const suppliersTable: InlineProjection<SupplierRow> = {
+// Creations insert (written again by a catch-up after a crash, a no-op); changes set the tax id
+// when they carry one (null included) and the deletion.
+const WRITE = `WITH x AS (
+  SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::boolean[], $4::boolean[], $5::text[], $6::timestamptz[])
+    AS x(fornecedor_id, empresa_id, creates, has_documento, documento, excluido_em)
+),
+created AS (
+  INSERT INTO catalog_suppliers (fornecedor_id, empresa_id, documento)
+  SELECT fornecedor_id, empresa_id, documento FROM x WHERE x.creates
+  ON CONFLICT (fornecedor_id) DO NOTHING
+)
+UPDATE catalog_suppliers s
+   SET documento = CASE WHEN x.has_documento THEN x.documento ELSE s.documento END,
+       excluido_em = coalesce(x.excluido_em, s.excluido_em)
+  FROM x
+ WHERE NOT x.creates AND s.fornecedor_id = x.fornecedor_id AND s.empresa_id = x.empresa_id`;
+
+export const suppliersTable: InlineProjection<SupplierChanges> = {
   name: 'catalog_suppliers',
   order: 'log',
   uniqueConstraints: { catalog_suppliers_documento: 'fornecedor_documento' },
   rowsOf(recorded) {
     const found = catalogEvent<FornecedorEvent>(recorded, SUPPLIER_EVENTS);
     const row = found && supplierRowOf(found.empresaId, found.event);
-    return row ? [row] : [];
+    return row ? [[row]] : [];
   },
-  write([row]) {
-    if (row === undefined) throw new Error('catalog_suppliers: one row per write');
-    if (row.create)
-      return {
-        text: `INSERT INTO catalog_suppliers (fornecedor_id, empresa_id, documento) VALUES ($1, $2, $3)
-               ON CONFLICT (fornecedor_id) DO NOTHING`,
-        values: [row.fornecedorId, row.empresaId, row.documento ?? null],
-      };
+  write(sets) {
+    const rows = distinctRecords('catalog_suppliers', sets, (row) => row.fornecedorId);
     return {
-      text: `UPDATE catalog_suppliers
-                SET documento = CASE WHEN $3::boolean THEN $4 ELSE documento END,
-                    excluido_em = coalesce($5::timestamptz, excluido_em)
-              WHERE fornecedor_id = $1 AND empresa_id = $2`,
+      text: WRITE,
       values: [
-        row.fornecedorId,
-        row.empresaId,
-        given(row.documento),
-        row.documento ?? null,
-        row.excluidoEm ?? null,
+        rows.map((r) => r.fornecedorId),
+        rows.map((r) => r.empresaId),
+        rows.map((r) => r.create === true),
+        rows.map((r) => r.documento !== undefined),
+        rows.map((r) => r.documento ?? null),
+        rows.map((r) => r.excluidoEm ?? null),
       ],
     };
   },
 };
 
+/** The company's non-deleted suppliers holding these tax ids: tax id -> supplier. */
+export async function suppliersHoldingDocuments(
+  db: Pool,
+  empresaId: string,
+  documentos: readonly (string | null)[],
+): Promise<Map<string, string>> {
+  const { rows } = await db.query<{ documento: string; owner: string }>(
+    `SELECT documento, fornecedor_id AS owner FROM catalog_suppliers
+      WHERE empresa_id = $1 AND documento = ANY ($2::text[]) AND excluido_em IS NULL`,
+    [empresaId, documentos.filter((d) => d !== null)],
+  );
+  return new Map(rows.map((r) => [r.documento, r.owner]));
+}
 /** The company's non-deleted supplier holding this tax id, if any. */
 export async function supplierHoldingDocument(
   db: Pool,
   empresaId: string,
   documento: string | null,
 ): Promise<string | null> {
-  const { rows } = await db.query<{ owner: string }>(
-    `SELECT fornecedor_id AS owner FROM catalog_suppliers
-      WHERE empresa_id = $1 AND documento = $2 AND excluido_em IS NULL`,
-    [empresaId, documento],
-  );
-  return rows[0]?.owner ?? null;
+  if (documento === null) return null;
+  return (await suppliersHoldingDocuments(db, empresaId, [documento])).get(documento) ?? null;
 }

@@ -2,6 +2,7 @@ import type { InsumoStreamEvent } from '@factory/domain';
 import type { InlineProjection } from '@factory/event-store';
 import type { AppendedEvent } from '../../stream-command.js';
 import { catalogEvent } from './catalog-event.js';
+import { distinctRecords } from './distinct-records.js';
 
 /**
  * `catalog_supply_items`: a supply item's write-side record, its SKU (unique among non-deleted
@@ -64,51 +65,59 @@ export function supplyItemRowOf(
   }
 }
 
-const given = (value: unknown) => value !== undefined;
+/**
+ * Changes of distinct supply items written as one statement: one command's change, or a batch's
+ * items decided together (each its own item, one change each). See ProductChanges.
+ */
+export type SupplyItemChanges = readonly SupplyItemRow[];
 
-export const supplyItemsTable: InlineProjection<SupplyItemRow> = {
+// Creations insert (written again by a catch-up after a crash, a no-op); changes update only the
+// fields they carry (`has_custo`: a reference cost given, null included).
+const WRITE = `WITH x AS (
+  SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::numeric[],
+                       $7::boolean[], $8::numeric[], $9::timestamptz[])
+    AS x(insumo_id, empresa_id, sku, unidade_compra, unidade_consumo, fator_conversao, has_custo,
+         custo_referencia, excluido_em)
+),
+created AS (
+  INSERT INTO catalog_supply_items
+    (insumo_id, empresa_id, sku, unidade_compra, unidade_consumo, fator_conversao, custo_referencia)
+  SELECT insumo_id, empresa_id, sku, unidade_compra, unidade_consumo, fator_conversao, custo_referencia
+    FROM x WHERE sku IS NOT NULL
+  ON CONFLICT (insumo_id) DO NOTHING
+)
+UPDATE catalog_supply_items s
+   SET unidade_compra = coalesce(x.unidade_compra, s.unidade_compra),
+       unidade_consumo = coalesce(x.unidade_consumo, s.unidade_consumo),
+       fator_conversao = coalesce(x.fator_conversao, s.fator_conversao),
+       custo_referencia = CASE WHEN x.has_custo THEN x.custo_referencia ELSE s.custo_referencia END,
+       excluido_em = coalesce(x.excluido_em, s.excluido_em)
+  FROM x
+ WHERE x.sku IS NULL AND s.insumo_id = x.insumo_id AND s.empresa_id = x.empresa_id`;
+
+export const supplyItemsTable: InlineProjection<SupplyItemChanges> = {
   name: 'catalog_supply_items',
   order: 'log',
   uniqueConstraints: { catalog_supply_items_sku: 'insumo_sku' },
   rowsOf(recorded) {
     const found = catalogEvent<InsumoStreamEvent>(recorded, SUPPLY_ITEM_EVENTS);
     const row = found && supplyItemRowOf(found.empresaId, found.event);
-    return row ? [row] : [];
+    return row ? [[row]] : [];
   },
-  write([row]) {
-    if (row === undefined) throw new Error('catalog_supply_items: one row per write');
-    if (row.sku !== undefined)
-      return {
-        text: `INSERT INTO catalog_supply_items
-                 (insumo_id, empresa_id, sku, unidade_compra, unidade_consumo, fator_conversao, custo_referencia)
-               VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (insumo_id) DO NOTHING`,
-        values: [
-          row.insumoId,
-          row.empresaId,
-          row.sku,
-          row.unidadeCompra,
-          row.unidadeConsumo,
-          row.fatorConversao,
-          row.custoReferencia ?? null,
-        ],
-      };
+  write(sets) {
+    const rows = distinctRecords('catalog_supply_items', sets, (row) => row.insumoId);
     return {
-      text: `UPDATE catalog_supply_items
-                SET unidade_compra = coalesce($3, unidade_compra),
-                    unidade_consumo = coalesce($4, unidade_consumo),
-                    fator_conversao = coalesce($5::numeric, fator_conversao),
-                    custo_referencia = CASE WHEN $6::boolean THEN $7::numeric ELSE custo_referencia END,
-                    excluido_em = coalesce($8::timestamptz, excluido_em)
-              WHERE insumo_id = $1 AND empresa_id = $2`,
+      text: WRITE,
       values: [
-        row.insumoId,
-        row.empresaId,
-        row.unidadeCompra ?? null,
-        row.unidadeConsumo ?? null,
-        row.fatorConversao ?? null,
-        given(row.custoReferencia),
-        row.custoReferencia ?? null,
-        row.excluidoEm ?? null,
+        rows.map((r) => r.insumoId),
+        rows.map((r) => r.empresaId),
+        rows.map((r) => r.sku ?? null),
+        rows.map((r) => r.unidadeCompra ?? null),
+        rows.map((r) => r.unidadeConsumo ?? null),
+        rows.map((r) => r.fatorConversao ?? null),
+        rows.map((r) => r.custoReferencia !== undefined),
+        rows.map((r) => r.custoReferencia ?? null),
+        rows.map((r) => r.excluidoEm ?? null),
       ],
     };
   },

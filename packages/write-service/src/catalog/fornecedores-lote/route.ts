@@ -13,7 +13,8 @@ const supplierKeys = (item: RawItem): ItemKey[] => {
   return keys;
 };
 
-/** POST /v1/fornecedores/lote: upserts up to 100 suppliers, item by item. */
+/** POST /v1/fornecedores/lote: upserts up to 100 suppliers, as one write unless one
+ * item reads what another writes (then item by item, in body order). */
 export const fornecedoresLoteRoute = (deps: CatalogRouteDeps) =>
   defineRoute({
     ...fornecedoresLote,
@@ -22,6 +23,8 @@ export const fornecedoresLoteRoute = (deps: CatalogRouteDeps) =>
         { pool: deps.pool, auth, request, reply, required: false, clock: deps.clock },
         async (key) => {
           const now = deps.clock();
+          const contextOf = (indice: number) =>
+            catalogContextOf(auth, request, key, now, `fornecedores/lote#${indice}`);
           const batch = await runBatch(body.itens, {
             fields: Object.keys(fornecedorItemSchema.shape),
             sku: () => null,
@@ -29,10 +32,12 @@ export const fornecedoresLoteRoute = (deps: CatalogRouteDeps) =>
             // Which supplier an item names is known only once resolved (by id, else tax id):
             // one after the other, so two items naming one supplier are always told apart.
             touches: () => null,
-            save: (item, indice) =>
-              deps.catalog.fornecedoresLoteItem(
-                catalogContextOf(auth, request, key, now, `fornecedores/lote#${indice}`),
-                item,
+            save: (item, indice) => deps.catalog.fornecedoresLoteItem(contextOf(indice), item),
+            // Together, the write model tells when one item reads what another writes.
+            togetherChecksReads: true,
+            saveTogether: (items) =>
+              deps.catalog.fornecedoresLoteTogether(
+                items.map(({ item, indice }) => ({ context: contextOf(indice), item })),
               ),
           });
           return loteAnswer(batch);

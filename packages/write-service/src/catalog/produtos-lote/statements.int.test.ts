@@ -1,50 +1,7 @@
-import type { Pool, PoolClient } from '@factory/database';
 import { describeWith, rowsModeOfTests } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
 import { type CatalogApi, lote, sku, startCatalogApi } from '../../../test/catalog/catalog-api.fixture.js';
-
-// The auth layer flushes the tokens' last use on a timer, whatever the requests: not the batch's.
-const TIMED = /UPDATE tokens t SET ultimo_uso_em/;
-
-/**
- * Counts the statements sent to PostgreSQL while `work` runs, from the pool's clients: every
- * query goes through a client the pool hands out (`pool.query` too), so wrapping each client's
- * `query` once counts them all, sent as they are (the timed flush above aside).
- */
-function statementCounter(pool: Pool) {
-  let counting = false;
-  let count = 0;
-  const wrapped = new WeakSet<PoolClient>();
-  const wrap = (client: PoolClient) => {
-    if (!wrapped.has(client)) {
-      wrapped.add(client);
-      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-      (client as { query: unknown }).query = (...args: unknown[]) => {
-        const text = (args[0] as { text?: unknown } | null)?.text ?? args[0];
-        if (counting && !TIMED.test(String(text))) count++;
-        return query(...args);
-      };
-    }
-    return client;
-  };
-  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
-  (pool as { connect: unknown }).connect = (callback?: (...args: unknown[]) => void) =>
-    callback
-      ? connect((error: unknown, client: PoolClient | undefined, done: unknown) =>
-          callback(error, client && wrap(client), done),
-        )
-      : (connect() as Promise<PoolClient>).then(wrap);
-  return async (work: () => Promise<void>): Promise<number> => {
-    count = 0;
-    counting = true;
-    try {
-      await work();
-    } finally {
-      counting = false;
-    }
-    return count;
-  };
-}
+import { statementCounter } from '../../../test/catalog/statement-counter.js';
 
 // With rows after the commit the store itself reads each claimed key's reservation stream and
 // writes the rows by its log-order catch-up, event by event: statements per item that are the
