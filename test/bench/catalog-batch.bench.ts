@@ -1,17 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createPool, migrate } from '@factory/database';
 import { ALL_SCOPES } from '@factory/domain';
-import { createTenantFixture } from '@factory/tenants/testing';
+import { createTenantFixture, randomCnpj } from '@factory/tenants/testing';
 import type { BenchContext } from './support/bench-context.js';
 
 /**
- * Latency of one 100-item `POST /v1/produtos/lote` through the real write path: HTTP into the
- * standalone write API (apps/write-api/src/main.ts) in a child process, auth, rate limits, then
- * item by item the SKU/alias/group lookup, the stream load, the decision and the append with
- * the write-side index rows in one transaction. Batches are sent one after the other (a
- * client's bulk import): first creating 100 new products each, then updating the same
- * products (every item changes), then sending them unchanged (nothing appended). Figures
- * printed; nothing asserted.
+ * Latency of one 100-item `POST /v1/produtos/lote` (then `/v1/insumos/lote`, then
+ * `/v1/fornecedores/lote`) through the real write path: HTTP into the standalone write API
+ * (apps/write-api/src/main.ts) in a child process, auth, rate limits, then the records' and keys'
+ * lookups, the stream loads, the decisions and the append with the write-side index rows.
+ * Batches are sent one after the other (a client's bulk import): first creating 100 new records
+ * each, then updating the same records (every item changes), then sending them unchanged
+ * (nothing appended). Figures printed; nothing asserted.
  */
 const BATCHES = 50;
 const ITEMS = 100;
@@ -31,9 +31,9 @@ export async function run(ctx: BenchContext): Promise<void> {
     RATE_LIMIT_PER_TOKEN: '10000000',
     RATE_LIMIT_PER_COMPANY: '10000000',
   });
-  const post = async (itens: unknown[]) => {
+  const post = async (recurso: string, itens: unknown[]) => {
     const started = performance.now();
-    const res = await fetch(`${api.url}/v1/produtos/lote`, {
+    const res = await fetch(`${api.url}/v1/${recurso}/lote`, {
       method: 'POST',
       headers: { authorization: `Bearer ${tenant.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ itens }),
@@ -43,25 +43,30 @@ export async function run(ctx: BenchContext): Promise<void> {
       throw new Error(`batch refused: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
     return performance.now() - started;
   };
-  const batches = (phase: string) =>
-    Array.from({ length: BATCHES }, (_, b) =>
-      Array.from({ length: ITEMS }, (_, i) => produto(`B${b}-${i}`, phase)),
-    );
   try {
-    for (let i = 0; i < WARM_UP; i++)
-      await post(Array.from({ length: ITEMS }, (_, n) => produto(`W${i}-${n}`, 'w')));
-    const phases: [string, unknown[][]][] = [
-      ['creations', batches('criado')],
-      ['updates (every item changes)', batches('alterado')],
-      ['unchanged (nothing appended)', batches('alterado')],
-    ];
-    ctx.log(
-      `${BATCHES} batches of ${ITEMS} products per phase, sequential, Redis ${ctx.redisUrl ? 'on' : 'off'}`,
-    );
-    for (const [label, phase] of phases) {
-      const times: number[] = [];
-      for (const itens of phase) times.push(await post(itens));
-      ctx.log(`  ${label}: ${summary(times)}`);
+    for (const [recurso, item] of KINDS) {
+      const batches = (phase: string) =>
+        Array.from({ length: BATCHES }, (_, b) =>
+          Array.from({ length: ITEMS }, (_, i) => item(`B${b}-${i}`, phase)),
+        );
+      for (let i = 0; i < WARM_UP; i++)
+        await post(
+          recurso,
+          Array.from({ length: ITEMS }, (_, n) => item(`W${i}-${n}`, 'w')),
+        );
+      const phases: [string, unknown[][]][] = [
+        ['creations', batches('criado')],
+        ['updates (every item changes)', batches('alterado')],
+        ['unchanged (nothing appended)', batches('alterado')],
+      ];
+      ctx.log(
+        `${BATCHES} batches of ${ITEMS} ${recurso} per phase, sequential, Redis ${ctx.redisUrl ? 'on' : 'off'}`,
+      );
+      for (const [label, phase] of phases) {
+        const times: number[] = [];
+        for (const itens of phase) times.push(await post(recurso, itens));
+        ctx.log(`  ${label}: ${summary(times)}`);
+      }
     }
   } finally {
     await api.stop();
@@ -83,6 +88,32 @@ export function produto(key: string, phase: string) {
     importado: false,
   };
 }
+
+/** A supply item bought in rolls of 50 m; `phase` changes the name and the lead time. */
+function insumo(key: string, phase: string) {
+  return {
+    sku: `BENCH-TEC-${key}`,
+    nome: `Tecido ${key} ${phase}`,
+    unidade_compra: 'rolo',
+    unidade_consumo: 'm',
+    fator_conversao: 50,
+    custo_referencia: 2.5,
+    lead_time_dias: phase.length,
+  };
+}
+
+/** A supplier matched by its CNPJ (one per key, the same in every phase); `phase` changes its name. */
+const cnpjs = new Map<string, string>();
+function fornecedor(key: string, phase: string) {
+  if (!cnpjs.has(key)) cnpjs.set(key, randomCnpj());
+  return { cnpj: cnpjs.get(key)!, nome: `Tecelagem ${key} ${phase}`, uf: 'SC' };
+}
+
+const KINDS: [string, (key: string, phase: string) => unknown][] = [
+  ['produtos', produto],
+  ['insumos', insumo],
+  ['fornecedores', fornecedor],
+];
 
 function summary(times: number[]): string {
   const sorted = [...times].sort((a, b) => a - b);
