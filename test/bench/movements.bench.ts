@@ -93,7 +93,7 @@ export async function run(ctx: BenchContext): Promise<void> {
           PORT: '0',
           RATE_LIMIT_PER_TOKEN: '10000000',
           RATE_LIMIT_PER_COMPANY: '10000000',
-          NODE_OPTIONS: imageNodeOptions(),
+          NODE_OPTIONS: imageNodeOptions('write-api'),
         },
         '/v1/estoque/movimentos',
       ),

@@ -87,7 +87,7 @@ async function runSize(ctx: BenchContext, movements: number): Promise<void> {
         REDIS_URL: '',
         METRICS_PORT: '0',
         LOG_LEVEL: 'warn',
-        NODE_OPTIONS: imageNodeOptions(),
+        NODE_OPTIONS: imageNodeOptions('projector'),
       },
       /and \/readyz on port (\d+)/,
     );

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { type ChildServer, startChildServer } from '../support/child-server.js';
-import { imageNodeOptions } from '../support/image-process.js';
+import { type ImageApp, imageNodeOptions } from '../support/image-process.js';
 import type { Build } from './checkout.js';
 
 /**
@@ -17,13 +17,13 @@ const PROBE = new URL('./probes/event-store-probe.ts', import.meta.url).pathname
 const UNLIMITED = { RATE_LIMIT_PER_TOKEN: '10000000', RATE_LIMIT_PER_COMPANY: '10000000' };
 
 /**
- * The heap limits the build's own image runs its apps with (its infra/Dockerfile's NODE_OPTIONS;
+ * The heap limits the build's own image runs each app with (image-process.ts: its compose service's NODE_OPTIONS, else its infra/Dockerfile's;
  * none before the image set any): the peak RSS figures depend on them. The apps still run
  * through tsx, which adds about 45 MB to every RSS on both builds alike.
  */
-function imageEnv(build: Build): { NODE_OPTIONS?: string } {
+function imageEnv(build: Build, app: ImageApp): { NODE_OPTIONS?: string } {
   try {
-    return { NODE_OPTIONS: imageNodeOptions(build.root) };
+    return { NODE_OPTIONS: imageNodeOptions(app, build.root) };
   } catch {
     return {};
   }
@@ -34,7 +34,7 @@ export function startWriteApi(build: Build, databaseUrl: string, redisUrl: strin
     'apps/write-api/src/main.ts',
     {
       ...UNLIMITED,
-      ...imageEnv(build),
+      ...imageEnv(build, 'write-api'),
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,
       PORT: '0',
@@ -52,7 +52,7 @@ export function startReadApi(build: Build, databaseUrl: string, redisUrl: string
     'apps/read-api/src/main.ts',
     {
       ...UNLIMITED,
-      ...imageEnv(build),
+      ...imageEnv(build, 'read-api'),
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,
       CURSOR_SECRET: randomBytes(32).toString('hex'),
@@ -69,7 +69,7 @@ export function startReadApi(build: Build, databaseUrl: string, redisUrl: string
 export function startProjector(build: Build, databaseUrl: string): Promise<ChildServer> {
   return startChildServer(
     'apps/projector/src/main.ts',
-    { ...imageEnv(build), DATABASE_URL: databaseUrl, REDIS_URL: '', LOG_LEVEL: 'info' },
+    { ...imageEnv(build, 'projector'), DATABASE_URL: databaseUrl, REDIS_URL: '', LOG_LEVEL: 'info' },
     /projector started()/,
     build.root,
   );

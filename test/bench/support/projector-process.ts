@@ -15,7 +15,7 @@ export async function startProjectorProcess(databaseUrl: string, main: string): 
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'info',
       PROJECTOR_POLL_INTERVAL_MS: '1000',
-      NODE_OPTIONS: imageNodeOptions(),
+      NODE_OPTIONS: imageNodeOptions('projector'),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
