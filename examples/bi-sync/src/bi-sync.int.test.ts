@@ -138,14 +138,23 @@ describeWith(['postgres'], 'bi-sync against the real service', () => {
     const db = await MirrorDatabase.open(path, MIRRORED_LISTS);
     let writing = true;
     let syncs = 0;
+    // The writers' second half waits for a finished pass, so at least one more pass reads while
+    // they write, however fast the writers are next to the mirror (on a loaded machine they
+    // could all finish within its first pass).
+    let firstPassDone: () => void = () => undefined;
+    const firstPass = new Promise<void>((resolve) => {
+      firstPassDone = resolve;
+    });
     const syncing = (async () => {
       while (writing) {
         await syncLists(client, db, MIRRORED_LISTS);
         syncs++;
+        firstPassDone();
       }
     })();
     const writers = Array.from({ length: 3 }, async (_, w) => {
       for (let step = 0; step < 25; step++) {
+        if (step === 12) await firstPass;
         // Each writer buys at its 4th step, then now and then.
         const choice = step === 3 ? 10 : randomInt(11);
         if (choice === 10) await purchase(w, step);
