@@ -94,6 +94,48 @@ describeWith(['postgres', 'redis'], 'rate limits', () => {
     expect(await redis.get(`${prefix}:e:emp:${Math.floor(now.getTime() / 60_000)}`)).toBe('50');
   });
 
+  it("runs one turn's calls of a token as one script run, each allowed call with its own Remaining", async () => {
+    const redis = new Redis(redisUrl());
+    afterAll(() => redis.quit());
+    const prefix = `test-rl-${randomBytes(4).toString('hex')}`;
+    const limiter = new RedisRateLimiter(redis, { perToken: 5, perCompany: 1000 }, prefix);
+    // Counts the runs the limiter asks of the real Redis (it still runs every one).
+    const run = redis.factoryRateConsumeMany.bind(redis);
+    let runs = 0;
+    redis.factoryRateConsumeMany = (...args) => {
+      runs++;
+      return run(...args);
+    };
+    const now = new Date('2026-11-22T12:30:00Z');
+    const burst = await Promise.all(Array.from({ length: 8 }, () => limiter.consume('tok', 'emp', now)));
+    expect(burst.map((d) => [d.allowed, d.remaining])).toEqual([
+      [true, 4],
+      [true, 3],
+      [true, 2],
+      [true, 1],
+      [true, 0],
+      [false, 0],
+      [false, 0],
+      [false, 0],
+    ]);
+    expect(runs).toBe(1);
+    // the refused calls counted against neither window
+    const window = Math.floor(now.getTime() / 60_000);
+    expect(await redis.get(`${prefix}:t:tok:${window}`)).toBe('5');
+    expect(await redis.get(`${prefix}:e:emp:${window}`)).toBe('5');
+    // another token of the company, in a later turn: its own window, the company's budget
+    const other = await Promise.all([
+      limiter.consume('tok2', 'emp', now),
+      limiter.consume('tok2', 'emp', now),
+    ]);
+    expect(other.map((d) => [d.allowed, d.remaining])).toEqual([
+      [true, 4],
+      [true, 3],
+    ]);
+    expect(await redis.get(`${prefix}:e:emp:${window}`)).toBe('7');
+    expect(runs).toBe(2);
+  });
+
   it('keeps serving with in-process limits when Redis is unreachable', async () => {
     const clock = new TestClock(new Date('2026-11-22T13:00:00Z'));
     const { app } = await createTestApi(db, {
