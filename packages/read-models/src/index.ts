@@ -106,7 +106,7 @@ export {
 } from './projector/projector.js';
 export { type ProjectorLog, silentLog } from './projector/projector-log.js';
 export type { BatchApplied } from './projector/run-projection.js';
-export { waitUntilCaughtUp } from './projector/wait-for-projection.js';
+export { waitUntilCaughtUp, waitUntilIndexesMade } from './projector/wait-for-projection.js';
 export {
   type LinkFilters,
   type LinkKeyset,

@@ -27,7 +27,7 @@ export interface Projection {
    * Optional: those of `tables` whose indexes other than their keys no `stage` or `apply` uses
    * (it reads them by key, or not at all). A rebuild builds them with their keys alone and makes
    * the other indexes once, when its build has reached the head of the log
-   * (operations/rebuild/indexes-after-build.ts).
+   * (projector/deferred-indexes.ts).
    */
   indexedAfterBuild?: readonly string[];
   /**

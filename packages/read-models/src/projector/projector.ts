@@ -1,5 +1,6 @@
 import type { Pool } from '@factory/database';
 import type { EventStore } from '@factory/event-store';
+import { DEFER_INDEXES_FROM_EVENTS } from './build-from-start.js';
 import { advanceWatermark, recordHeartbeat } from './checkpoints.js';
 import { HeadTracker } from './head-tracker.js';
 import { liveTarget, type Projection, type ProjectionTarget } from './projection.js';
@@ -22,6 +23,9 @@ export interface ProjectorOptions {
   batchSize?: number;
   /** Longest wait between log reads without a wake-up (1000 ms by default). */
   pollIntervalMs?: number;
+  /** Events behind from which a build from the log's start defers its secondary indexes until the
+   *  head (DEFER_INDEXES_FROM_EVENTS by default; build-from-start.ts). */
+  deferIndexesFromEvents?: number;
   /** How often the head of the log is read to move the watermarks (250 ms by default). */
   watermarkIntervalMs?: number;
   log?: ProjectorLog;
@@ -57,6 +61,7 @@ export function startProjector(options: ProjectorOptions): Projector {
       eventStore: options.eventStore,
       batchSize: options.batchSize ?? 2000,
       pollIntervalMs: options.pollIntervalMs ?? 1000,
+      deferIndexesFromEvents: options.deferIndexesFromEvents ?? DEFER_INDEXES_FROM_EVENTS,
       log,
       onBatch: options.onBatch,
     }),

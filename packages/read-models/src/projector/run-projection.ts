@@ -1,8 +1,15 @@
 import type { Pool } from '@factory/database';
-import type { EventStore, LogCheckpoint, Subscription } from '@factory/event-store';
+import {
+  compareCheckpoints,
+  type EventStore,
+  type LogCheckpoint,
+  type Subscription,
+} from '@factory/event-store';
 import { applyBatch, CheckpointMovedError } from './apply-batch.js';
 import { BatchPipeline } from './batch-pipeline.js';
+import { buildWithoutIndexesUntil } from './build-from-start.js';
 import { ensureCheckpoint, recordBuildError } from './checkpoints.js';
+import { createDeferredIndexes } from './deferred-indexes.js';
 import type { HeadTracker } from './head-tracker.js';
 import type { Projection, ProjectionTarget } from './projection.js';
 import { Pause, type ProjectorLog } from './projector-log.js';
@@ -21,6 +28,8 @@ export interface ProjectionRunOptions {
   heads: HeadTracker;
   batchSize: number;
   pollIntervalMs: number;
+  /** Events behind from which a build from the log's start defers its indexes (build-from-start.ts). */
+  deferIndexesFromEvents: number;
   log: ProjectorLog;
   onBatch?: (batch: BatchApplied) => void;
 }
@@ -41,6 +50,22 @@ export function runProjection(options: ProjectionRunOptions): { stop(): Promise<
 
   async function follow(): Promise<void> {
     const stored = (await ensureCheckpoint(pool, target.checkpointName)).checkpoint;
+    // Far behind from the log's start, the build writes without its secondary indexes up to the
+    // head read now, then stops, makes them, and follows on with them (build-from-start.ts).
+    const buildEnd = await buildWithoutIndexesUntil(
+      pool,
+      eventStore,
+      projection,
+      target,
+      stored,
+      options.deferIndexesFromEvents,
+    );
+    let builtToEnd = buildEnd !== null && compareCheckpoints(stored, buildEnd) >= 0;
+    if (buildEnd && !builtToEnd)
+      log.info(
+        { ...fields, posicao: stored.position, cabeca: buildEnd.position },
+        'building without their secondary indexes until the head',
+      );
     const pipeline = new BatchPipeline(
       stored,
       async (after, events, previous) => {
@@ -48,12 +73,17 @@ export function runProjection(options: ProjectionRunOptions): { stop(): Promise<
         const watermark = heads.settledBy(last);
         const next = await applyBatch(pool, projection, target, { after, events, watermark }, previous);
         options.onBatch?.({ checkpointName: target.checkpointName, events: events.length, checkpoint: next });
+        if (buildEnd && !builtToEnd && compareCheckpoints(next, buildEnd) >= 0) {
+          builtToEnd = true;
+          void subscription?.close();
+        }
         return next;
       },
       () => void subscription?.close(),
       // Staged writes overlap the commit of the batch before: two batches in flight.
       projection.stage ? 2 : 1,
     );
+    if (builtToEnd) return makeDeferredIndexes();
     subscription = await eventStore.subscribe({
       after: stored,
       batchSize: options.batchSize,
@@ -68,6 +98,14 @@ export function runProjection(options: ProjectionRunOptions): { stop(): Promise<
       // The last batch taken may still be in flight: its outcome decides how `follow` ends.
       await pipeline.drain();
     }
+    if (builtToEnd && !stopped) await makeDeferredIndexes();
+  }
+
+  /** With this build's writes stopped (an index build waits for their transactions); the loop then follows on. */
+  async function makeDeferredIndexes(): Promise<void> {
+    const started = Date.now();
+    await createDeferredIndexes(pool, projection, target.schema);
+    log.info({ ...fields, segundos: (Date.now() - started) / 1000 }, 'secondary indexes made at the head');
   }
 
   const loop = (async () => {

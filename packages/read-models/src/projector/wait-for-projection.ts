@@ -1,6 +1,8 @@
 import type { Pool } from '@factory/database';
 import { compareCheckpoints, type EventStore, type LogCheckpoint } from '@factory/event-store';
 import { readCheckpoint } from './checkpoints.js';
+import { hasDeferredIndexes } from './deferred-indexes.js';
+import { LIVE_SCHEMA } from './projection.js';
 
 /**
  * Resolves once the build has applied the log up to `checkpoint` (a writer's X-Posicao-Log,
@@ -31,4 +33,17 @@ export async function waitUntilCaughtUp(
 ): Promise<void> {
   const head = await eventStore.readHead();
   await waitForProjection(pool, checkpointName, head.checkpoint, options);
+}
+
+/**
+ * Waits until no build of the live tables waits for deferred indexes (build-from-start.ts): a
+ * build from the log's start reaches the head first and makes them right after, so a caller that
+ * times a catch-up, or reads plans, waits for both.
+ */
+export async function waitUntilIndexesMade(pool: Pool, options: { timeoutMs?: number } = {}): Promise<void> {
+  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
+  while (await hasDeferredIndexes(pool, null, LIVE_SCHEMA)) {
+    if (Date.now() > deadline) throw new Error('deferred indexes were not made in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }

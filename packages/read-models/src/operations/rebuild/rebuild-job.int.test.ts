@@ -108,7 +108,7 @@ describeWith(['postgres'], 'projection rebuild job (in-process, without Redis)',
     await live.close();
 
     expect(await schemas()).toEqual([]);
-    // Indexes a rebuild makes once its build is done (indexes-after-build.ts) are all there.
+    // Indexes a rebuild makes once its build is done (projector/deferred-indexes.ts) are all there.
     expect(indexesBefore.length).toBeGreaterThan(PROJECTIONS.flatMap((p) => p.tables).length);
     expect(await liveIndexes()).toEqual(indexesBefore);
     for (const p of PROJECTIONS) {

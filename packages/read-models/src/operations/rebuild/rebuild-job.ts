@@ -2,10 +2,10 @@ import type { Pool } from '@factory/database';
 import { compareCheckpoints, type EventLog, type EventStore } from '@factory/event-store';
 import { type JobContext, JobInterrupted, type JobKind } from '@factory/jobs';
 import { readCheckpoint } from '../../projector/checkpoints.js';
+import { createDeferredIndexes } from '../../projector/deferred-indexes.js';
 import type { Projection, ProjectionTarget } from '../../projector/projection.js';
 import { startProjector } from '../../projector/projector.js';
 import { Pause, type ProjectorLog } from '../../projector/projector-log.js';
-import { createIndexesAfterBuild } from './indexes-after-build.js';
 import { discardVersion, prepareVersion } from './prepare-version.js';
 import { RebuildMeter } from './rebuild-meter.js';
 import { readRebuild, recordFailure, recordProgress } from './rebuild-record.js';
@@ -94,8 +94,10 @@ export function rebuildJob(options: RebuildJobOptions): JobKind<RebuildJobData> 
       // 3. Its own build stops (last batch committed) before the swap takes its place.
       await build.close();
     }
-    // 4. The indexes left until the build was done (indexes-after-build.ts), before the swap.
-    await createIndexesAfterBuild(pool, projection, target.schema);
+    // 4. The indexes left until the build was done (deferred-indexes.ts), before the swap: its
+    //    build makes them when it reaches the head it read at its start; this makes any left
+    //    when the build stopped at the live checkpoint before that.
+    await createDeferredIndexes(pool, projection, target.schema);
     // 5. Swap in one transaction; the old version is dropped.
     const swapped = await swapVersion(pool, eventStore, projection, record.id, target);
     if (swapped)
