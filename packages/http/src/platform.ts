@@ -94,7 +94,9 @@ export function createPlatform(options: PlatformOptions): FastifyInstance {
   installJsonBodyParser(app);
 
   app.addHook('onRequest', async (request, reply) => {
-    await guard(request, reply, request.routeOptions.config.scope);
+    // routeOptions is a getter building a fresh object on every read: read once per request.
+    const { config } = request.routeOptions;
+    await guard(request, reply, config.scope, config.url);
   });
 
   drainOnClose(app);

@@ -22,12 +22,14 @@ export type RequestGuard = (
   request: FastifyRequest,
   reply: FastifyReply,
   scope: string | undefined,
+  /** The route's pattern when the caller has read it already (request.routeOptions.url). */
+  rota?: string,
 ) => Promise<void>;
 
 export function requestGuard(authenticator: Pick<Authenticator, 'authenticate'>): RequestGuard {
-  return async (request, reply, scope) => {
+  return async (request, reply, scope, rota = request.routeOptions.url) => {
     // Every later line of this request names its route (the pattern, never the concrete path).
-    bindLog(request, reply, { rota: request.routeOptions.url ?? null });
+    bindLog(request, reply, { rota: rota ?? null });
     reply.header('X-Request-Id', request.id);
     reply.headers(RESPONSE_HEADERS);
     if (hasCredentialInUrl(request.url)) throw new ApiError('token_na_url');
