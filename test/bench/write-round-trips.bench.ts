@@ -124,12 +124,13 @@ async function measure(ctx: BenchContext, databaseUrl: string): Promise<void> {
   ctx.log(
     `  WAL flushes per accepted movement: ${((after.walSyncs - before.walSyncs) / accepted).toFixed(3)}`,
   );
-  ctx.log('  statements by calls (calls per movement, share of server time):');
+  ctx.log(`  server time in statements per accepted movement: ${((1000 * ms) / accepted).toFixed(0)} µs`);
+  ctx.log('  statements by calls (calls per movement, share of server time, ms per call):');
   const rest = statements.slice(TOP).reduce((sum, s) => sum + s.calls, 0);
   ctx.log(`    ${(rest / accepted).toFixed(3)}  (the ${statements.length - TOP} other statements together)`);
   for (const s of statements.slice(0, TOP))
     ctx.log(
-      `    ${(s.calls / accepted).toFixed(3)}  ${((100 * s.ms) / ms).toFixed(1)}%  ${oneLine(s.query)}`,
+      `    ${(s.calls / accepted).toFixed(3)}  ${((100 * s.ms) / ms).toFixed(1)}%  ${(s.ms / s.calls).toFixed(2)}  ${oneLine(s.query)}`,
     );
 }
 
