@@ -7,8 +7,10 @@ import { catalogProjection } from '../catalog/catalog-projection.js';
 import { verifyProjections } from '../operations/verify/verify-projections.js';
 import { stockProjection } from '../stock/stock-projection.js';
 import { buildWithoutIndexesUntil } from './build-from-start.js';
+import { readCheckpoint } from './checkpoints.js';
 import { createDeferredIndexes, hasDeferredIndexes } from './deferred-indexes.js';
-import { liveTarget, type Projection } from './projection.js';
+import { partitionCheckpointName, partitioned } from './partition.js';
+import { LIVE_SCHEMA, liveTarget, type Projection } from './projection.js';
 import { type Projector, startProjector } from './projector.js';
 import { waitUntilCaughtUp } from './wait-for-projection.js';
 
@@ -206,5 +208,32 @@ describeWith(['postgres'], 'a live build from the log start defers its indexes',
     await until(async () => (await deferredNames()).length === 0, 'every deferred index is made');
     expect(await liveIndexes()).toEqual(indexesBefore);
     expect(await verified()).toBe(0);
+  });
+
+  it('shares one deferral between partitioned workers, which make the indexes once', async () => {
+    const partition = (index: number) => ({ index, count: 2 });
+    const builds = (index: number) =>
+      PROJECTIONS.map((p) => ({
+        projection: partitioned(p, partition(index)),
+        target: { schema: LIVE_SCHEMA, checkpointName: partitionCheckpointName(p.name, partition(index)) },
+      }));
+    start({ projections: builds(0) });
+    start({ projections: builds(1) });
+    const head = (await store.readHead()).checkpoint;
+    await until(async () => {
+      for (const index of [0, 1])
+        for (const { target } of builds(index)) {
+          const stored = await readCheckpoint(db.pool, target.checkpointName);
+          if (stored?.checkpoint.position !== head.position) return false;
+        }
+      return (await deferredNames()).length === 0;
+    }, 'both workers are at the head with every index made');
+    expect(await liveIndexes()).toEqual(indexesBefore);
+    const { rows } = await db.pool.query<{ movimentos: number; eventos: number }>(
+      `SELECT (SELECT count(*) FROM estoque_movimentos)::int AS movimentos,
+              (SELECT count(*) FROM events WHERE type = 'MovimentoRegistrado.v1')::int AS eventos`,
+    );
+    expect(rows[0]!.eventos).toBeGreaterThan(100);
+    expect(rows[0]!.movimentos).toBe(rows[0]!.eventos);
   });
 });
