@@ -53,7 +53,9 @@ export async function append(
     // 3.
     const reservations = reservationAppends(
       uniqueness,
-      await reservationHolders(uniqueness, async (s) => (await readTail(connection, s, 1))[0]),
+      await reservationHolders(uniqueness, (streams) =>
+        Promise.all(streams.map(async (s) => (await readTail(connection, s, 1))[0])),
+      ),
       (change) => reservationEventId(firstId, change),
     );
     const streams = [...request.streams, ...reservations];

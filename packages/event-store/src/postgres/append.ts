@@ -11,8 +11,8 @@ import {
   streamsOutcome,
 } from './append-statement.js';
 import { validateStreams } from './append-to-stream.js';
+import { lastEvents } from './last-events.js';
 import { inLogOrder, standalone, uniqueConstraints } from './projection-writes.js';
-import { readStream } from './read-stream.js';
 import { reservationAppends, reservationEventId, reservationHolders } from './reservations.js';
 import type { RowsAfterCommit } from './rows-after-commit.js';
 
@@ -109,7 +109,8 @@ async function appendThenRows(
   for (let attempt = 1; ; attempt++) {
     const reservations = reservationAppends(
       uniqueness,
-      await reservationHolders(uniqueness, async (s) => (await readStream(pool, s)).at(-1)),
+      // Every key's stream in one statement: as many statements for a batch of 100 keys as of 10.
+      await reservationHolders(uniqueness, (streams) => lastEvents(pool, streams)),
       (change) => reservationEventId(firstId, change),
     );
     const streams = [...request.streams, ...reservations];

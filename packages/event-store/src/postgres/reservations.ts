@@ -31,13 +31,19 @@ export function reservationStream(key: UniqueKey): string {
   return streamName('reserva', key.empresaId, hex);
 }
 
-/** The last event of each key's reservation stream (none: never claimed), read with `lastOf`. */
+/**
+ * The last event of each key's reservation stream (none: never claimed), read with `lastOf` (each
+ * stream's last event, in the order given) at once: reading them together is as safe as one by
+ * one, since the append that follows expects each stream's revision read, whenever it was read.
+ */
 export async function reservationHolders(
   changes: readonly UniquenessChange[],
-  lastOf: (stream: string) => Promise<RecordedEvent | undefined>,
+  lastOf: (streams: readonly string[]) => Promise<readonly (RecordedEvent | undefined)[]>,
 ): Promise<Map<string, RecordedEvent | undefined>> {
   const streams = [...new Set(changes.map((change) => reservationStream(change.key)))];
-  return new Map(await Promise.all(streams.map(async (s) => [s, await lastOf(s)] as const)));
+  if (streams.length === 0) return new Map();
+  const last = await lastOf(streams);
+  return new Map(streams.map((s, i) => [s, last[i]]));
 }
 
 /**
