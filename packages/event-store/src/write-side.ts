@@ -46,6 +46,13 @@ export interface InlineProjection<R = unknown> {
    */
   rowsOf?(event: RecordedEvent): R[];
   /**
+   * Order `log` only: the rows of a batch of the log's events (`rowsOf`, in log order) as a fixed
+   * number of row lists, one write each, in order, whatever the batch's size, that leave exactly
+   * the rows writing them one by one would (a later event may change what an earlier one wrote).
+   * The catch-up then sends a constant number of statements per batch. Absent: one write per row.
+   */
+  collapse?(rows: readonly R[]): readonly (readonly R[])[];
+  /**
    * Its table's own unique constraints, by name, with the uniqueness scope each stands for: a row
    * that breaks one holds a key the append's claims did not name (UniquenessConflictError).
    */

@@ -10,7 +10,8 @@ import { movementIndex } from './stock/movement-index.js';
 /**
  * The write model's inline projections, handed to the event store when it is opened: where rows
  * come after the commit, its catch-up re-derives theirs from the log with them. For each event
- * they run in this order: a product's record before its aliases and its bill, which refer to it.
+ * (the catch-up: each batch of events) they run in this order: a product's record before its
+ * aliases and its bill, which refer to it.
  */
 export const writeSideProjections: readonly InlineProjection[] = [
   productsTable,

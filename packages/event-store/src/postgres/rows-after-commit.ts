@@ -109,15 +109,10 @@ async function catchUp(pool: Pool, projections: readonly InlineProjection[], log
       // PostgreSQL reads on the connection holding the lock: never wait for a second one then.
       const events = await log.readAll({ after: at, limit: BATCH }, client);
       if (events.length === 0) return false;
-      for (const event of events) {
-        for (const projection of projections) {
-          const rows = projection.rowsOf!(event);
-          if (rows.length === 0) continue;
-          const writes = projection.order === 'log' ? rows.map((row) => [row]) : [rows];
-          for (const some of writes) await client.query(standalone(projection.write(some), [event]));
-        }
-        at = event.checkpoint;
-      }
+      for (const projection of projections)
+        for (const some of batchWrites(projection, events))
+          await client.query(standalone(projection.write(some), events));
+      at = events.at(-1)!.checkpoint;
       await client.query('UPDATE write_side_checkpoint SET tx_id = $1, position = $2 WHERE name = $3', [
         at.txId,
         at.position,
@@ -130,6 +125,24 @@ async function catchUp(pool: Pool, projections: readonly InlineProjection[], log
     // wait for it, briefly and growing, as a reader of the log does.
     await sleep(Math.min(2 ** idle++, 50));
   }
+}
+
+/**
+ * A projection's writes for a batch of the log's events: set-based, so the statements per batch
+ * do not grow with it. Rows of order `any` go in as one write; those of order `log` as the
+ * projection collapses them, or else one by one in log order. The batch goes projection by
+ * projection in the order given (not event by event): a projection's rows may rely on an earlier
+ * one's (a product's record before its bill), and must not be undone by a later one's.
+ */
+export function batchWrites<R>(
+  projection: InlineProjection<R>,
+  events: readonly RecordedEvent[],
+): (readonly R[])[] {
+  const rows = events.flatMap((event) => projection.rowsOf!(event));
+  if (rows.length === 0) return [];
+  if (projection.order !== 'log') return [rows];
+  if (projection.collapse === undefined) return rows.map((row) => [row]);
+  return projection.collapse(rows).filter((some) => some.length > 0);
 }
 
 /** The checkpoint's row, made by the migrations (0101 for PostgreSQL, 0102 for KurrentDB). */

@@ -40,22 +40,33 @@ export const activeBillsTable: InlineProjection<ActiveBillRow> = {
     const row = found && activeBillRowOf(found.empresaId, found.event);
     return row ? [row] : [];
   },
-  write([row]) {
-    if (row === undefined) throw new Error('catalog_bill_lines: one row per write');
-    const lines = row.bill?.linhas ?? [];
+  // A product's last bill of the batch: each bill replaces the product's lines and version whole.
+  collapse: (rows) => [[...new Map(rows.map((row) => [row.produtoId, row])).values()]],
+  write(rows) {
+    if (new Set(rows.map((row) => row.produtoId)).size !== rows.length)
+      throw new Error('catalog_bill_lines: two bills of one product in one statement');
+    const lines = rows.flatMap((row) =>
+      (row.bill?.linhas ?? []).map((line, posicao) => ({ produtoId: row.produtoId, posicao, ...line })),
+    );
     return {
-      text: `WITH gone AS (DELETE FROM catalog_bill_lines WHERE produto_id = $1 AND empresa_id = $2),
-             product AS (UPDATE catalog_products SET ficha_versao = $3 WHERE produto_id = $1 AND empresa_id = $2)
+      text: `WITH x AS (SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::integer[]) AS x(produto_id, empresa_id, versao)),
+             gone AS (DELETE FROM catalog_bill_lines b USING x
+                       WHERE b.produto_id = x.produto_id AND b.empresa_id = x.empresa_id),
+             product AS (UPDATE catalog_products p SET ficha_versao = x.versao FROM x
+                          WHERE p.produto_id = x.produto_id AND p.empresa_id = x.empresa_id)
              INSERT INTO catalog_bill_lines
                     (produto_id, versao, posicao, empresa_id, insumo_id, componente_id, consumo, perda_pct)
-             SELECT $1, $3, l.n - 1, $2, l.insumo_id, l.componente_id, l.consumo, l.perda_pct
-               FROM unnest($4::uuid[], $5::uuid[], $6::numeric[], $7::numeric[])
-                    WITH ORDINALITY AS l(insumo_id, componente_id, consumo, perda_pct, n)
-              WHERE $3::integer IS NOT NULL`,
+             SELECT x.produto_id, x.versao, l.posicao, x.empresa_id, l.insumo_id, l.componente_id, l.consumo, l.perda_pct
+               FROM unnest($4::uuid[], $5::integer[], $6::uuid[], $7::uuid[], $8::numeric[], $9::numeric[])
+                    AS l(produto_id, posicao, insumo_id, componente_id, consumo, perda_pct)
+               JOIN x USING (produto_id)
+              WHERE x.versao IS NOT NULL`,
       values: [
-        row.produtoId,
-        row.empresaId,
-        row.bill?.versao ?? null,
+        rows.map((r) => r.produtoId),
+        rows.map((r) => r.empresaId),
+        rows.map((r) => r.bill?.versao ?? null),
+        lines.map((l) => l.produtoId),
+        lines.map((l) => l.posicao),
         lines.map((l) => l.insumo_id),
         lines.map((l) => l.componente_id),
         lines.map((l) => l.consumo),

@@ -49,8 +49,25 @@ export const productAliasesTable: InlineProjection<ProductAliasSets> = {
   uniqueConstraints: { catalog_product_aliases_pkey: 'produto_apelido' },
   rowsOf(recorded) {
     const found = catalogEvent<ProdutoEvent>(recorded, PRODUCT_EVENTS);
-    const row = found && productAliasesRowOf(found.empresaId, found.event);
+    if (found === null) return [];
+    // A deletion frees the product's aliases (the products table's write drops them): an empty
+    // set says so here too, so that a batch's collapsed sets end as the product did.
+    const row =
+      found.event.type === 'ProdutoExcluido.v1'
+        ? { empresaId: found.empresaId, produtoId: found.event.data.produto_id, apelidos: [] }
+        : productAliasesRowOf(found.empresaId, found.event);
     return row ? [[row]] : [];
+  },
+  // Each product's last set. One write cannot move an alias from one product to another (its
+  // insert may meet the old holder's row before its delete removes it), so two: every product of
+  // the batch gives up its aliases, then each takes its last set's.
+  collapse(sets) {
+    const last = new Map(sets.flat().map((row) => [row.produtoId, row]));
+    const finals = [...last.values()];
+    return [
+      finals.map((row) => [{ ...row, apelidos: [] }]),
+      finals.filter((row) => row.apelidos.length > 0).map((row) => [row]),
+    ];
   },
   write(sets) {
     const rows = distinctRecords('catalog_product_aliases', sets, (row) => row.produtoId);

@@ -4,6 +4,7 @@ import type { InlineProjection } from '@factory/event-store';
 import type { AppendedEvent } from '../../stream-command.js';
 import { isUuid } from '../../uuid.js';
 import { catalogEvent } from './catalog-event.js';
+import { collapsedRecords } from './collapsed-records.js';
 import { distinctRecords } from './distinct-records.js';
 
 /**
@@ -96,6 +97,15 @@ export const productsTable: InlineProjection<ProductChanges> = {
     const row = found && productRowOf(found.empresaId, found.event);
     return row ? [[row]] : [];
   },
+  // A deletion frees the SKU another product created in the same batch may take.
+  collapse: (sets) =>
+    collapsedRecords(sets, {
+      recordOf: (row) => row.produtoId,
+      creates: (row) => row.sku !== undefined,
+      nullKeeps: ['excluidoEm'],
+      frees: ({ empresaId, produtoId, excluidoEm }) =>
+        excluidoEm === undefined ? null : { empresaId, produtoId, excluidoEm },
+    }).map((rows) => rows.map((row) => [row])),
   write(sets) {
     const rows = distinctRecords('catalog_products', sets, (row) => row.produtoId);
     return {

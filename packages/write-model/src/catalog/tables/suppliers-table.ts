@@ -3,6 +3,7 @@ import type { FornecedorEvent } from '@factory/domain';
 import type { InlineProjection } from '@factory/event-store';
 import type { AppendedEvent } from '../../stream-command.js';
 import { catalogEvent } from './catalog-event.js';
+import { collapsedRecords } from './collapsed-records.js';
 import { distinctRecords } from './distinct-records.js';
 
 /**
@@ -47,15 +48,16 @@ export function supplierRowOf(empresaId: string, event: AppendedEvent<Fornecedor
 /** Changes of distinct suppliers written as one statement (see ProductChanges). */
 export type SupplierChanges = readonly SupplierRow[];
 
-// Creations insert (written again by a catch-up after a crash, a no-op); changes set the tax id
-// when they carry one (null included) and the deletion.
+// Creations insert (written again by a catch-up after a crash, a no-op), deleted already when the
+// catch-up folds a deletion into them; changes set the tax id when they carry one (null included)
+// and the deletion.
 const WRITE = `WITH x AS (
   SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::boolean[], $4::boolean[], $5::text[], $6::timestamptz[])
     AS x(fornecedor_id, empresa_id, creates, has_documento, documento, excluido_em)
 ),
 created AS (
-  INSERT INTO catalog_suppliers (fornecedor_id, empresa_id, documento)
-  SELECT fornecedor_id, empresa_id, documento FROM x WHERE x.creates
+  INSERT INTO catalog_suppliers (fornecedor_id, empresa_id, documento, excluido_em)
+  SELECT fornecedor_id, empresa_id, documento, excluido_em FROM x WHERE x.creates
   ON CONFLICT (fornecedor_id) DO NOTHING
 )
 UPDATE catalog_suppliers s
@@ -73,6 +75,23 @@ export const suppliersTable: InlineProjection<SupplierChanges> = {
     const row = found && supplierRowOf(found.empresaId, found.event);
     return row ? [[row]] : [];
   },
+  // A supplier that changes its tax id or is deleted frees the old one, which another may take in
+  // the same batch: cleared first.
+  collapse: (sets) =>
+    collapsedRecords(sets, {
+      recordOf: (row) => row.fornecedorId,
+      creates: (row) => row.create === true,
+      nullKeeps: ['excluidoEm'],
+      frees: ({ empresaId, fornecedorId, documento, excluidoEm }) =>
+        documento === undefined && excluidoEm === undefined
+          ? null
+          : {
+              empresaId,
+              fornecedorId,
+              ...(documento === undefined ? {} : { documento: null }),
+              ...(excluidoEm === undefined ? {} : { excluidoEm }),
+            },
+    }).map((rows) => rows.map((row) => [row])),
   write(sets) {
     const rows = distinctRecords('catalog_suppliers', sets, (row) => row.fornecedorId);
     return {

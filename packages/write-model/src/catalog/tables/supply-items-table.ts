@@ -2,6 +2,7 @@ import type { InsumoStreamEvent } from '@factory/domain';
 import type { InlineProjection } from '@factory/event-store';
 import type { AppendedEvent } from '../../stream-command.js';
 import { catalogEvent } from './catalog-event.js';
+import { collapsedRecords } from './collapsed-records.js';
 import { distinctRecords } from './distinct-records.js';
 
 /**
@@ -71,8 +72,9 @@ export function supplyItemRowOf(
  */
 export type SupplyItemChanges = readonly SupplyItemRow[];
 
-// Creations insert (written again by a catch-up after a crash, a no-op); changes update only the
-// fields they carry (`has_custo`: a reference cost given, null included).
+// Creations insert (written again by a catch-up after a crash, a no-op), deleted already when the
+// catch-up folds a deletion into them; changes update only the fields they carry (`has_custo`: a
+// reference cost given, null included).
 const WRITE = `WITH x AS (
   SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::numeric[],
                        $7::boolean[], $8::numeric[], $9::timestamptz[])
@@ -81,8 +83,10 @@ const WRITE = `WITH x AS (
 ),
 created AS (
   INSERT INTO catalog_supply_items
-    (insumo_id, empresa_id, sku, unidade_compra, unidade_consumo, fator_conversao, custo_referencia)
-  SELECT insumo_id, empresa_id, sku, unidade_compra, unidade_consumo, fator_conversao, custo_referencia
+    (insumo_id, empresa_id, sku, unidade_compra, unidade_consumo, fator_conversao, custo_referencia,
+     excluido_em)
+  SELECT insumo_id, empresa_id, sku, unidade_compra, unidade_consumo, fator_conversao, custo_referencia,
+         excluido_em
     FROM x WHERE sku IS NOT NULL
   ON CONFLICT (insumo_id) DO NOTHING
 )
@@ -104,6 +108,15 @@ export const supplyItemsTable: InlineProjection<SupplyItemChanges> = {
     const row = found && supplyItemRowOf(found.empresaId, found.event);
     return row ? [[row]] : [];
   },
+  // A deletion frees the SKU another item created in the same batch may take.
+  collapse: (sets) =>
+    collapsedRecords(sets, {
+      recordOf: (row) => row.insumoId,
+      creates: (row) => row.sku !== undefined,
+      nullKeeps: ['unidadeCompra', 'unidadeConsumo', 'fatorConversao', 'excluidoEm'],
+      frees: ({ empresaId, insumoId, excluidoEm }) =>
+        excluidoEm === undefined ? null : { empresaId, insumoId, excluidoEm },
+    }).map((rows) => rows.map((row) => [row])),
   write(sets) {
     const rows = distinctRecords('catalog_supply_items', sets, (row) => row.insumoId);
     return {
