@@ -8,16 +8,13 @@ import {
   startCatalogApi,
   tecido,
 } from '../../test/catalog/catalog-api.fixture.js';
-import { statementCounter } from '../../test/catalog/statement-counter.js';
+import { CATCH_UP_LOOKS, statementCounter } from '../../test/catalog/statement-counter.js';
 
-// As for products (produtos-lote/statements.int.test.ts): with rows after the commit the store
-// reads each claimed key's reservation stream, statements per item that are the store's.
+// In both rows modes. With rows after the commit the store reads every claimed key's reservation
+// stream in one statement and catches the rows up set by set (issue 24): a few statements more
+// per batch, whatever its size. The catch-up's looks at the log are not counted there (see
+// CATCH_UP_LOOKS): how many it takes depends on other work on the server.
 const afterCommit = rowsModeOfTests() === 'after-commit';
-if (afterCommit)
-  console.warn(
-    'SKIPPED "statements per batch" of supply items and suppliers: EVENT_STORE_ROWS=after-commit, where the store reads each key\'s reservation stream',
-  );
-
 /** A batch's items for `size` new records, as sent each time with `nome` changed (or not). */
 const batches: Record<string, (size: number) => (nome: string) => Record<string, unknown>[]> = {
   insumos: (size) => {
@@ -41,7 +38,7 @@ describeWith(
     beforeAll(async () => {
       api = await startCatalogApi();
       ({ token } = await api.tenant());
-      counted = statementCounter(api.db.pool);
+      counted = statementCounter(api.db.pool, afterCommit ? CATCH_UP_LOOKS : null);
       // The token's first use reads it; later requests find it cached.
       await lote(api, 'insumos', token, [tecido()]);
     });
@@ -63,7 +60,7 @@ describeWith(
       return { created, changed, unchanged };
     }
 
-    it.skipIf(afterCommit).each(Object.keys(batches))(
+    it.each(Object.keys(batches))(
       '%s: as many statements for 100 items as for 10, and few',
       async (recurso) => {
         const ten = await phases(recurso, 10);
@@ -72,7 +69,7 @@ describeWith(
           `${recurso} statements per batch: 10 items ${JSON.stringify(ten)}, 100 items ${JSON.stringify(hundred)}`,
         );
         expect(hundred).toEqual(ten);
-        expect(ten.created).toBeLessThan(10);
+        expect(ten.created).toBeLessThan(afterCommit ? 15 : 10);
       },
     );
   },

@@ -1,17 +1,13 @@
 import { describeWith, rowsModeOfTests } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
 import { type CatalogApi, lote, sku, startCatalogApi } from '../../../test/catalog/catalog-api.fixture.js';
-import { statementCounter } from '../../../test/catalog/statement-counter.js';
+import { CATCH_UP_LOOKS, statementCounter } from '../../../test/catalog/statement-counter.js';
 
-// With rows after the commit the store itself reads each claimed key's reservation stream and
-// writes the rows by its log-order catch-up, event by event: statements per item that are the
-// store's in that mode, not the batch's.
+// In both rows modes. With rows after the commit the store reads every claimed key's reservation
+// stream in one statement and catches the rows up set by set (issue 24): a few statements more
+// per batch, whatever its size. The catch-up's looks at the log are not counted there (see
+// CATCH_UP_LOOKS): how many it takes depends on other work on the server.
 const afterCommit = rowsModeOfTests() === 'after-commit';
-if (afterCommit)
-  console.warn(
-    'SKIPPED "statements per batch": EVENT_STORE_ROWS=after-commit, where the store reads each key\'s reservation stream and catches rows up event by event',
-  );
-
 describeWith(['postgres', 'redis'], 'POST /v1/produtos/lote, statements per batch', () => {
   let api: CatalogApi;
   let token: string;
@@ -21,7 +17,7 @@ describeWith(['postgres', 'redis'], 'POST /v1/produtos/lote, statements per batc
   beforeAll(async () => {
     api = await startCatalogApi();
     ({ token, empresaId } = await api.tenant());
-    counted = statementCounter(api.db.pool);
+    counted = statementCounter(api.db.pool, afterCommit ? CATCH_UP_LOOKS : null);
     // The token's first use reads it; later requests find it cached.
     await lote(api, 'produtos', token, [{ sku: sku(), nome: 'Primeiro' }]);
   });
@@ -53,14 +49,14 @@ describeWith(['postgres', 'redis'], 'POST /v1/produtos/lote, statements per batc
     return { created, changed, unchanged };
   }
 
-  it.skipIf(afterCommit)(
-    'issues as many statements for 100 items as for 10: one load, one append, one set of rows',
-    async () => {
-      const ten = await phases(10);
-      const hundred = await phases(100);
-      expect(hundred).toEqual(ten);
-      // And few: the lookups of the batch, the append with its rows, no statement per item.
-      expect(ten.created).toBeLessThan(10);
-    },
-  );
+  it('issues as many statements for 100 items as for 10: one load, one append, one set of rows', async () => {
+    const ten = await phases(10);
+    const hundred = await phases(100);
+    console.info(
+      `produtos statements per batch: 10 items ${JSON.stringify(ten)}, 100 items ${JSON.stringify(hundred)}`,
+    );
+    expect(hundred).toEqual(ten);
+    // And few: the lookups of the batch, the append with its rows, no statement per item.
+    expect(ten.created).toBeLessThan(afterCommit ? 15 : 10);
+  });
 });
