@@ -1,5 +1,6 @@
 import { inTransaction, type Pool, type PoolClient } from '@factory/database';
 import { type Projection, qualifiedTable } from './projection.js';
+import { indexesBesideKeys } from './table-indexes.js';
 
 type Db = Pool | PoolClient;
 
@@ -16,19 +17,6 @@ type Db = Pool | PoolClient;
  * worker, after any kill, makes exactly those again: each index is made in the transaction that
  * deletes its row.
  */
-
-/** The indexes of `table` that back no key (primary, unique or exclusion constraint). */
-async function indexesBesideKeys(db: Db, table: string): Promise<Array<{ name: string; def: string }>> {
-  const { rows } = await db.query<{ name: string; def: string }>(
-    `SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS def
-       FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
-      WHERE i.indrelid = $1::regclass
-        AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)
-      ORDER BY i.indexrelid`,
-    [table],
-  );
-  return rows;
-}
 
 const deferredTables = (projection: Projection) => [...(projection.indexedAfterBuild ?? [])];
 

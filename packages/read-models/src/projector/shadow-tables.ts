@@ -1,5 +1,6 @@
 import type { PoolClient } from '@factory/database';
 import { LIVE_SCHEMA, type Projection, qualifiedTable } from './projection.js';
+import { indexesBesideKeys } from './table-indexes.js';
 
 /**
  * Empty copies of a projection's live tables in `schema`: columns, defaults, checks, and every
@@ -28,15 +29,8 @@ export async function copyTableShapes(
     for (const key of keys.rows)
       await client.query(`ALTER TABLE ${copy} ADD CONSTRAINT "${key.name}" ${key.def}`);
     // The other indexes from their own definitions, pointed at the copy.
-    const indexes = await client.query<{ def: string }>(
-      `SELECT pg_get_indexdef(i.indexrelid) AS def FROM pg_index i
-        WHERE i.indrelid = $1::regclass
-          AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)
-        ORDER BY i.indexrelid`,
-      [live],
-    );
     const on = ` ON ${LIVE_SCHEMA}.${table} `;
-    for (const { def } of indexes.rows) {
+    for (const { def } of await indexesBesideKeys(client, live)) {
       if (!def.includes(on)) throw new Error(`unexpected index definition on ${table}: ${def}`);
       await client.query(def.replace(on, ` ON ${copy} `));
     }
