@@ -6,6 +6,7 @@ import { HeadTracker } from './head-tracker.js';
 import { liveTarget, type Projection, type ProjectionTarget } from './projection.js';
 import { Pause, type ProjectorLog, silentLog } from './projector-log.js';
 import { type BatchApplied, runProjection } from './run-projection.js';
+import { startTogether } from './start-together.js';
 
 /** A projection and where this worker builds it (live by default). */
 export interface HostedProjection {
@@ -54,8 +55,10 @@ export function startProjector(options: ProjectorOptions): Projector {
     target: target ?? liveTarget(projection),
     heads: new HeadTracker(),
   }));
+  const together = startTogether(builds.length);
   const runs = builds.map((build) =>
     runProjection({
+      startTogether: together,
       ...build,
       pool: options.pool,
       eventStore: options.eventStore,

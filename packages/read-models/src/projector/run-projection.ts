@@ -30,6 +30,8 @@ export interface ProjectionRunOptions {
   pollIntervalMs: number;
   /** Events behind from which a build from the log's start defers its indexes (build-from-start.ts). */
   deferIndexesFromEvents: number;
+  /** Resolves once the worker's other builds are ready to subscribe too (start-together.ts). */
+  startTogether?: () => Promise<void>;
   log: ProjectorLog;
   onBatch?: (batch: BatchApplied) => void;
 }
@@ -48,18 +50,29 @@ export function runProjection(options: ProjectionRunOptions): { stop(): Promise<
   let stopped = false;
   let subscription: Subscription | null = null;
 
+  let arrive = options.startTogether;
+
   async function follow(): Promise<void> {
-    const stored = (await ensureCheckpoint(pool, target.checkpointName)).checkpoint;
-    // Far behind from the log's start, the build writes without its secondary indexes up to the
-    // head read now, then stops, makes them, and follows on with them (build-from-start.ts).
-    const buildEnd = await buildWithoutIndexesUntil(
-      pool,
-      eventStore,
-      projection,
-      target,
-      stored,
-      options.deferIndexesFromEvents,
-    );
+    let stored: LogCheckpoint;
+    let buildEnd: LogCheckpoint | null;
+    try {
+      stored = (await ensureCheckpoint(pool, target.checkpointName)).checkpoint;
+      // Far behind from the log's start, the build writes without its secondary indexes up to
+      // the head read now, then stops, makes them, and follows on with them (build-from-start.ts).
+      buildEnd = await buildWithoutIndexesUntil(
+        pool,
+        eventStore,
+        projection,
+        target,
+        stored,
+        options.deferIndexesFromEvents,
+      );
+    } finally {
+      // The first time only, failed or not, so that the others never wait for this one in vain.
+      const together = arrive;
+      arrive = undefined;
+      await together?.();
+    }
     let builtToEnd = buildEnd !== null && compareCheckpoints(stored, buildEnd) >= 0;
     if (buildEnd && !builtToEnd)
       log.info(
