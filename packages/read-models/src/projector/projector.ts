@@ -31,6 +31,10 @@ export interface ProjectorOptions {
   watermarkIntervalMs?: number;
   log?: ProjectorLog;
   onBatch?: (batch: BatchApplied) => void;
+  /** The gate every build passes once, right before it first subscribes, so that builds reading
+   *  one log tail start reading together (start-together.ts); by default this worker's builds
+   *  wait for each other. */
+  startTogether?: () => Promise<void>;
 }
 
 /** How often a worker records that it follows its builds (`projecoes status`: `parada` without). */
@@ -55,7 +59,7 @@ export function startProjector(options: ProjectorOptions): Projector {
     target: target ?? liveTarget(projection),
     heads: new HeadTracker(),
   }));
-  const together = startTogether(builds.length);
+  const together = options.startTogether ?? startTogether(builds.length);
   const runs = builds.map((build) =>
     runProjection({
       startTogether: together,

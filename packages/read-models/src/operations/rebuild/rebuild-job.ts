@@ -78,7 +78,6 @@ export function rebuildJob(options: RebuildJobOptions): JobKind<RebuildJobData> 
     options.log.info({ ...fields, posicao: resumedAt.position }, 'rebuild running');
     // 2. Build it with the projector every live build runs, until it reaches the head; with the
     //    other rebuilds starting now, so that they share one read of the log.
-    await database.startTogether();
     const meter = new RebuildMeter(Date.now());
     const build = startProjector({
       pool,
@@ -87,6 +86,7 @@ export function rebuildJob(options: RebuildJobOptions): JobKind<RebuildJobData> 
       batchSize: options.batchSize,
       log: options.log,
       onBatch: (batch) => meter.applied(batch.events),
+      startTogether: () => database.startTogether(),
     });
     try {
       await followToHead(ctx, pool, eventStore, target, meter, record.eventos, fields);
