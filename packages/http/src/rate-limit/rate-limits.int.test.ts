@@ -136,29 +136,6 @@ describeWith(['postgres', 'redis'], 'rate limits', () => {
     expect(runs).toBe(2);
   });
 
-  it("sends one turn's runs for several tokens in one pipeline, within the company's budget", async () => {
-    const redis = new Redis(redisUrl());
-    afterAll(() => redis.quit());
-    const prefix = `test-rl-${randomBytes(4).toString('hex')}`;
-    const limiter = new RedisRateLimiter(redis, { perToken: 3, perCompany: 4 }, prefix);
-    const now = new Date('2026-11-22T12:45:00Z');
-    const turn = await Promise.all(
-      ['a', 'a', 'b', 'b', 'a'].map((token) => limiter.consume(token, 'emp', now)),
-    );
-    // Token a's three calls run first (its group came first), then b's two: the company's
-    // fourth and last call goes to b's first.
-    expect(turn.map((d) => [d.allowed, d.remaining])).toEqual([
-      [true, 2],
-      [true, 1],
-      [true, 0],
-      [false, 0],
-      [true, 0],
-    ]);
-    const window = Math.floor(now.getTime() / 60_000);
-    expect(await redis.get(`${prefix}:e:emp:${window}`)).toBe('4');
-    expect(await redis.get(`${prefix}:t:b:${window}`)).toBe('1');
-  });
-
   it('keeps serving with in-process limits when Redis is unreachable', async () => {
     const clock = new TestClock(new Date('2026-11-22T13:00:00Z'));
     const { app } = await createTestApi(db, {

@@ -1,4 +1,4 @@
-import type { Redis, Result } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { decide, type RateDecision, type RateLimiter, type RateLimits, windowOf } from './rate-limiter.js';
 
 // Hand-written rather than a rate-limit library: both windows (token and company) must be
@@ -26,7 +26,7 @@ return {allowed, token, company}
 type ConsumeReply = [allowed: number, token: number, company: number];
 
 declare module 'ioredis' {
-  interface RedisCommander<Context> {
+  interface RedisCommander {
     factoryRateConsumeMany(
       tokenKey: string,
       companyKey: string,
@@ -34,7 +34,7 @@ declare module 'ioredis' {
       perCompany: number,
       ttl: number,
       calls: number,
-    ): Result<ConsumeReply, Context>;
+    ): Promise<ConsumeReply>;
   }
 }
 
@@ -55,9 +55,7 @@ export class RedisRateLimiter implements RateLimiter {
   readonly #limits: RateLimits;
   readonly #prefix: string;
   // The calls of one turn of the event loop, by window pair: every request passes here, and
-  // under load many of one token's arrive in the same turn; each group is one script run. When
-  // the company's budget runs out within a turn, its tokens' groups take it in their order, not
-  // their calls' (calls of one turn have no order a client could rely on).
+  // under load many of one token's arrive in the same turn; each group is one script run.
   #pending = new Map<string, Group>();
 
   constructor(redis: Redis, limits: RateLimits, keyPrefix = 'rl') {
@@ -85,50 +83,27 @@ export class RedisRateLimiter implements RateLimiter {
     });
   }
 
-  /**
-   * Sends the turn's runs at once: one command, or several in one pipeline (one write). Sent
-   * from here, not deferred again: the client given by createRateLimiter does not auto-pipeline.
-   */
   #flush(): void {
-    const groups = [...this.#pending.values()];
+    const groups = this.#pending;
     this.#pending = new Map();
-    const args = ({ tokenKey, companyKey, calls }: Group) =>
-      [
+    for (const group of groups.values()) void this.#run(group);
+  }
+
+  async #run({ tokenKey, companyKey, calls }: Group): Promise<void> {
+    let reply: ConsumeReply;
+    try {
+      reply = await this.#redis.factoryRateConsumeMany(
         tokenKey,
         companyKey,
         this.#limits.perToken,
         this.#limits.perCompany,
         120, // keys outlive their minute a little, in case clocks of instances differ
         calls.length,
-      ] as const;
-    if (groups.length === 1) {
-      const [group] = groups as [Group];
-      this.#redis.factoryRateConsumeMany(...args(group)).then(
-        (reply) => this.#settle(group, reply),
-        (error: unknown) => this.#fail(group, error),
       );
+    } catch (error) {
+      for (const call of calls) call.reject(error);
       return;
     }
-    const pipeline = this.#redis.pipeline();
-    for (const group of groups) pipeline.factoryRateConsumeMany(...args(group));
-    pipeline.exec().then(
-      (replies) =>
-        groups.forEach((group, i) => {
-          const [error, reply] = replies?.[i] ?? [new Error('rate limits: no reply from Redis'), null];
-          if (error) this.#fail(group, error);
-          else this.#settle(group, reply as ConsumeReply);
-        }),
-      (error: unknown) => {
-        for (const group of groups) this.#fail(group, error);
-      },
-    );
-  }
-
-  #fail({ calls }: Group, error: unknown): void {
-    for (const call of calls) call.reject(error);
-  }
-
-  #settle({ calls }: Group, reply: ConsumeReply): void {
     const [allowed, token, company] = reply;
     // The allowed ones counted in arrival order, each seeing the counts right after its own
     // call; the refused ones see the counts as they stand (they did not count).
