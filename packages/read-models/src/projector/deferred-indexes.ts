@@ -22,20 +22,24 @@ const deferredTables = (projection: Projection) => [...(projection.indexedAfterB
 
 /**
  * Drops those indexes of the projection's tables in `schema`, keeping their definitions to make
- * them again. Inside the caller's transaction, which decided that the build may do without them.
+ * them again; `forGood`: without keeping them (a scratch copy that is read by its keys only and
+ * dropped after, as verificar's replay). Inside the caller's transaction, which decided that the
+ * build may do without them.
  */
 export async function deferIndexes(
   client: PoolClient,
   projection: Projection,
   schema: string,
+  { forGood = false } = {},
 ): Promise<void> {
   for (const table of deferredTables(projection))
     for (const { name, def } of await indexesBesideKeys(client, qualifiedTable(schema, table))) {
-      await client.query(
-        `INSERT INTO projection_deferred_indexes (schema_name, index_name, table_name, definition)
-         VALUES ($1, $2, $3, $4) ON CONFLICT (schema_name, index_name) DO NOTHING`,
-        [schema, name, table, def],
-      );
+      if (!forGood)
+        await client.query(
+          `INSERT INTO projection_deferred_indexes (schema_name, index_name, table_name, definition)
+           VALUES ($1, $2, $3, $4) ON CONFLICT (schema_name, index_name) DO NOTHING`,
+          [schema, name, table, def],
+        );
       await client.query(`DROP INDEX ${qualifiedTable(schema, name)}`);
     }
 }
