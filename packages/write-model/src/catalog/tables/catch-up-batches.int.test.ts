@@ -17,13 +17,18 @@ import { writeSideProjections } from '../../write-side-projections.js';
 
 type Event = { stream: string; type: string; data: Record<string, unknown> };
 
-/** Ten events of every kind the catalog's tables follow, on records created here. */
-function created(empresa: string, n: number): Event[] {
-  const on = (category: string, id: string, type: string, data: Record<string, unknown>): Event => ({
+/** An event of the company's record `id` of `category`. */
+const eventOf =
+  (empresa: string) =>
+  (category: string, id: string, type: string, data: Record<string, unknown>): Event => ({
     stream: streamName(category, empresa, id),
     type,
     data,
   });
+
+/** Ten events of every kind the catalog's tables follow, on records created here. */
+function created(empresa: string, n: number): Event[] {
+  const on = eventOf(empresa);
   const [p, q, i, f, h] = [randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID()];
   const [sku, doc] = [`P-${n}`, `D-${n}`];
   return [
@@ -83,11 +88,7 @@ function changed(empresa: string, events: readonly Event[], n: number): Event[] 
     idOf(7, 'fornecedor_id'),
     idOf(9, 'fornecedor_id'),
   ];
-  const on = (category: string, id: string, type: string, data: Record<string, unknown>): Event => ({
-    stream: streamName(category, empresa, id),
-    type,
-    data,
-  });
+  const on = eventOf(empresa);
   const [r, j] = [randomUUID(), randomUUID()];
   return [
     // Aliases move from q to r, one by one (q is not deleted: nothing but the sets frees them).
