@@ -7,12 +7,11 @@ import { catalogProjection } from '../catalog/catalog-projection.js';
 import { verifyProjections } from '../operations/verify/verify-projections.js';
 import { stockProjection } from '../stock/stock-projection.js';
 import { buildWithoutIndexesUntil } from './build-from-start.js';
-import { readCheckpoint } from './checkpoints.js';
 import { createDeferredIndexes, hasDeferredIndexes } from './deferred-indexes.js';
 import { partitionCheckpointName, partitioned } from './partition.js';
 import { LIVE_SCHEMA, liveTarget, type Projection } from './projection.js';
 import { type Projector, startProjector } from './projector.js';
-import { waitUntilCaughtUp } from './wait-for-projection.js';
+import { waitForProjection, waitUntilCaughtUp, waitUntilIndexesMade } from './wait-for-projection.js';
 
 const PROJECTIONS = [stockProjection, catalogProjection];
 const TABLES = PROJECTIONS.flatMap((p) => p.tables);
@@ -60,13 +59,6 @@ describeWith(['postgres'], 'a live build from the log start defers its indexes',
   };
   const caughtUp = async () => {
     for (const p of PROJECTIONS) await waitUntilCaughtUp(db.pool, store, p.name, { timeoutMs: 60_000 });
-  };
-  /** Waits for the condition, not for time: the build's end and its index builds come when they come. */
-  const until = async (condition: () => Promise<boolean>, what: string) => {
-    for (const deadline = Date.now() + 60_000; !(await condition()); ) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
   };
   const verified = async () =>
     (await verifyProjections({ pool: db.pool, eventStore: store, projections: PROJECTIONS })).diferencas;
@@ -167,7 +159,7 @@ describeWith(['postgres'], 'a live build from the log start defers its indexes',
       items: catalogItems(store, { billedShare: 0.2 }),
     });
     await caughtUp();
-    await until(async () => (await deferredNames()).length === 0, 'every deferred index is made');
+    await expect.poll(deferredNames, { timeout: 60_000, interval: 20 }).toEqual([]);
     expect(deferredBy.sort()).toEqual(PROJECTIONS.map((p) => p.name).sort());
     expect(await liveIndexes()).toEqual(indexesBefore);
     expect(await verified()).toBe(0);
@@ -205,7 +197,7 @@ describeWith(['postgres'], 'a live build from the log start defers its indexes',
     // Resumed with a threshold it would no longer meet from where it stands: it goes on as it was.
     start({ projections: PROJECTIONS, deferIndexesFromEvents: Number.MAX_SAFE_INTEGER });
     await caughtUp();
-    await until(async () => (await deferredNames()).length === 0, 'every deferred index is made');
+    await expect.poll(deferredNames, { timeout: 60_000, interval: 20 }).toEqual([]);
     expect(await liveIndexes()).toEqual(indexesBefore);
     expect(await verified()).toBe(0);
   });
@@ -220,14 +212,10 @@ describeWith(['postgres'], 'a live build from the log start defers its indexes',
     start({ projections: builds(0) });
     start({ projections: builds(1) });
     const head = (await store.readHead()).checkpoint;
-    await until(async () => {
-      for (const index of [0, 1])
-        for (const { target } of builds(index)) {
-          const stored = await readCheckpoint(db.pool, target.checkpointName);
-          if (stored?.checkpoint.position !== head.position) return false;
-        }
-      return (await deferredNames()).length === 0;
-    }, 'both workers are at the head with every index made');
+    for (const index of [0, 1])
+      for (const { target } of builds(index))
+        await waitForProjection(db.pool, target.checkpointName, head, { timeoutMs: 60_000 });
+    await waitUntilIndexesMade(db.pool, { timeoutMs: 60_000 });
     expect(await liveIndexes()).toEqual(indexesBefore);
     const { rows } = await db.pool.query<{ movimentos: number; eventos: number }>(
       `SELECT (SELECT count(*) FROM estoque_movimentos)::int AS movimentos,

@@ -14,14 +14,14 @@ export async function waitForProjection(
   checkpoint: LogCheckpoint,
   options: { timeoutMs?: number; intervalMs?: number } = {},
 ): Promise<void> {
-  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
-  for (;;) {
-    const stored = await readCheckpoint(pool, checkpointName);
-    if (stored && compareCheckpoints(stored.checkpoint, checkpoint) >= 0) return;
-    if (Date.now() > deadline)
-      throw new Error(`projection ${checkpointName} did not reach the checkpoint in time`);
-    await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 20));
-  }
+  await until(
+    async () => {
+      const stored = await readCheckpoint(pool, checkpointName);
+      return stored !== null && compareCheckpoints(stored.checkpoint, checkpoint) >= 0;
+    },
+    `projection ${checkpointName} did not reach the checkpoint in time`,
+    options,
+  );
 }
 
 /** Waits until the build has applied everything committed to the log so far. */
@@ -41,9 +41,22 @@ export async function waitUntilCaughtUp(
  * times a catch-up, or reads plans, waits for both.
  */
 export async function waitUntilIndexesMade(pool: Pool, options: { timeoutMs?: number } = {}): Promise<void> {
-  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
-  while (await hasDeferredIndexes(pool, null, LIVE_SCHEMA)) {
-    if (Date.now() > deadline) throw new Error('deferred indexes were not made in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+  await until(
+    async () => !(await hasDeferredIndexes(pool, null, LIVE_SCHEMA)),
+    'deferred indexes were not made in time',
+    options,
+  );
+}
+
+/** Polls `done` until it holds; rejects with `late` after `timeoutMs`. */
+async function until(
+  done: () => Promise<boolean>,
+  late: string,
+  { timeoutMs = 10_000, intervalMs = 20 }: { timeoutMs?: number; intervalMs?: number },
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(late);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
