@@ -236,4 +236,60 @@ describeWith(['postgres'], 'bi-sync against the real service', () => {
     );
     db.close();
   });
+
+  it("keeps a bill's cost and its leaving current, though neither moves the bill's atualizado_em", async () => {
+    const { client, locais } = scene;
+    const insumo = await client.POST('/v1/insumos/lote', {
+      body: {
+        itens: [
+          {
+            sku: sku('CUSTO'),
+            nome: 'Insumo de custo',
+            unidade_compra: 'm',
+            unidade_consumo: 'm',
+            fator_conversao: 1,
+            custo_referencia: 3,
+          },
+        ],
+      },
+    });
+    const insumoId = insumo.data!.resultados[0]!.id!;
+    const produtos = await client.POST('/v1/produtos/lote', {
+      body: { itens: [sku('COM'), sku('SEM')].map((s) => ({ sku: s, nome: s })) },
+    });
+    const [comCusto, semFicha] = produtos.data!.resultados.map((r) => r.id!);
+    const linhas = [{ tipo: 'insumo' as const, insumo_id: insumoId, consumo: 2, unidade: 'm' }];
+    for (const produto_id of [comCusto!, semFicha!])
+      await client.PUT('/v1/fichas/{produto_id}', { params: { path: { produto_id } }, body: { linhas } });
+    await scene.settled();
+    const db = await MirrorDatabase.open(path, MIRRORED_LISTS);
+    await syncLists(client, db, MIRRORED_LISTS);
+    const fichas = MIRRORED_LISTS.find((l) => l.table === 'fichas')!;
+    const mirrored = async (produtoId: string) =>
+      (await db.rows(fichas)).find((r) => r.produto_id === produtoId);
+    const before = await mirrored(comCusto!);
+    expect(before).toMatchObject({ custo: 6 });
+
+    // An entry at 5 moves the item's average, so the bill's cost; then the other bill goes.
+    const { response } = await client.POST('/v1/estoque/movimentos', {
+      params: { header: { 'Idempotency-Key': `custo-${randomInt(1e9)}` } },
+      body: {
+        insumo_id: insumoId,
+        local_id: locais[0]!,
+        tipo: 'entrada_manual',
+        quantidade: 10,
+        custo_unitario: 5,
+      },
+    });
+    expect(response.status).toBe(201);
+    await client.DELETE('/v1/fichas/{produto_id}', { params: { path: { produto_id: semFicha! } } });
+    await scene.settled();
+    await syncLists(client, db, MIRRORED_LISTS);
+
+    expect(await mirrored(comCusto!)).toEqual({ ...before, custo: 10 });
+    expect(await mirrored(semFicha!)).toBeUndefined();
+    const sorted = byKey(fichas);
+    expect(sorted(await db.rows(fichas))).toEqual(sorted(await fullRead(scene, fichas)));
+    db.close();
+  });
 });

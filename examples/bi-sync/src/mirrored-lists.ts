@@ -7,7 +7,7 @@ export interface MirroredList {
   key: readonly string[];
   /**
    * The inclusive lower bound parameter and the row field it compares with; null for a list
-   * without pagination or incremental reading (locations: small, replaced whole each time).
+   * replaced whole each time, all its pages (locations: small; bills: see below).
    */
   incremental: { since: 'atualizado_desde' | 'desde'; stamp: 'atualizado_em' | 'criado_em' } | null;
   /** Fixed parameters: deleted records are mirrored too, with `excluido_em` set. */
@@ -45,8 +45,10 @@ export const MIRRORED_LISTS: readonly MirroredList[] = [
     query: { incluir_excluidos: 'true' },
     escopo: 'fornecedores:ler',
   },
-  // The active bill of each product: a new version replaces the product's row.
-  { table: 'fichas', path: '/v1/fichas', key: ['produto_id'], incremental: byUpdate, escopo: 'fichas:ler' },
+  // The active bill of each product, read whole each run: its `custo` follows its parts' costs
+  // while its `atualizado_em` stays the version's creation instant (the specification's Ficha),
+  // so an inclusive bound would miss a cost change; and a deactivated bill leaves the list.
+  { table: 'fichas', path: '/v1/fichas', key: ['produto_id'], incremental: null, escopo: 'fichas:ler' },
   {
     table: 'saldos',
     path: '/v1/estoque/saldos',

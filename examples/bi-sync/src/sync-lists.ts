@@ -45,10 +45,21 @@ async function syncList(
 ): Promise<ListOutcome> {
   const outcome: ListOutcome = { table: list.table, linhas: 0, ignorada: false };
   if (!list.incremental) {
-    const page = await getPage(client, list.path, {}, retry);
-    if (page === 'forbidden') return { ...outcome, ignorada: true };
-    await db.replaceAll(list, page.dados);
-    return { ...outcome, linhas: page.dados.length };
+    const rows: Row[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await getPage(
+        client,
+        list.path,
+        cursor ? { ...list.query, cursor } : { ...list.query },
+        retry,
+      );
+      if (page === 'forbidden') return { ...outcome, ignorada: true };
+      rows.push(...page.dados);
+      cursor = page.proximo_cursor;
+    } while (cursor);
+    await db.replaceAll(list, rows);
+    return { ...outcome, linhas: rows.length };
   }
   const { since, stamp } = list.incremental;
   const from = await db.mark(list);
