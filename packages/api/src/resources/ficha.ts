@@ -22,7 +22,12 @@ export const fichaSchema = z.object({
   /** The instant the version was created. */
   atualizado_em: instant(),
   linhas: z.array(linhaDaFichaSchema),
-  custo: money(`Reais, arredondado a ${CUSTO_DA_FICHA_PLACES} casas: o custo de uma unidade do produto.`),
+  // The cost follows the parts' current costs while atualizado_em stays the version's instant (the
+  // specification's Ficha), so an incremental reader of this list cannot see it move: said here.
+  custo: money(
+    `Reais, arredondado a ${CUSTO_DA_FICHA_PLACES} casas: o custo de uma unidade do produto, pelos custos atuais das partes. ` +
+      'Muda sem mover `atualizado_em` (o instante da versão); para acompanhar custos por `atualizado_desde`, use `custo_ficha` de /v1/produtos.',
+  ),
 });
 
 export type Ficha = z.output<typeof fichaSchema>;

@@ -4797,7 +4797,7 @@ export interface operations {
                                 /** @description Fração: 0,05 é 5 %. */
                                 perda_pct: number;
                             }[];
-                            /** @description Reais, arredondado a 4 casas: o custo de uma unidade do produto. */
+                            /** @description Reais, arredondado a 4 casas: o custo de uma unidade do produto, pelos custos atuais das partes. Muda sem mover `atualizado_em` (o instante da versão); para acompanhar custos por `atualizado_desde`, use `custo_ficha` de /v1/produtos. */
                             custo: number | null;
                         }[];
                         proximo_cursor: string | null;
@@ -4974,7 +4974,7 @@ export interface operations {
                             /** @description Fração: 0,05 é 5 %. */
                             perda_pct: number;
                         }[];
-                        /** @description Reais, arredondado a 4 casas: o custo de uma unidade do produto. */
+                        /** @description Reais, arredondado a 4 casas: o custo de uma unidade do produto, pelos custos atuais das partes. Muda sem mover `atualizado_em` (o instante da versão); para acompanhar custos por `atualizado_desde`, use `custo_ficha` de /v1/produtos. */
                         custo: number | null;
                     };
                 };
@@ -5201,7 +5201,7 @@ export interface operations {
                             /** @description Fração: 0,05 é 5 %. */
                             perda_pct: number;
                         }[];
-                        /** @description Reais, arredondado a 4 casas: o custo de uma unidade do produto. */
+                        /** @description Reais, arredondado a 4 casas: o custo de uma unidade do produto, pelos custos atuais das partes. Muda sem mover `atualizado_em` (o instante da versão); para acompanhar custos por `atualizado_desde`, use `custo_ficha` de /v1/produtos. */
                         custo: number | null;
                     };
                 };
