@@ -9,6 +9,7 @@ import { type ProjectedApi, type Row, traverse } from './projected-api.fixture.j
 export class IncrementalReplica {
   readonly rows = new Map<string, Row>();
   #greatest: string | null = null;
+  #pulled: Array<() => void> = [];
 
   constructor(
     readonly app: FastifyInstance,
@@ -21,12 +22,20 @@ export class IncrementalReplica {
   ) {}
 
   async pull(token: string): Promise<void> {
+    const waiting = this.#pulled;
+    this.#pulled = [];
     const since = this.#greatest ? `&${this.by.since}=${encodeURIComponent(this.#greatest)}` : '';
     for (const row of await traverse(this.app, `${this.url}?limite=7${since}`, token)) {
       this.rows.set(this.by.keyOf(row), row);
       const stamp = row[this.by.stamp] as string;
       if (!this.#greatest || stamp > this.#greatest) this.#greatest = stamp;
     }
+    for (const resolve of waiting) resolve();
+  }
+
+  /** Resolves once a pull that starts after this call has ended: a writer's way to let the reader race it. */
+  nextPull(): Promise<void> {
+    return new Promise((resolve) => this.#pulled.push(resolve));
   }
 
   /** By key, to compare with a full read sorted the same way. */

@@ -16,7 +16,7 @@ import {
 } from '../../../test/routes/produtos/catalog-api.fixture.js';
 
 const WINDOW_SECONDS = 1;
-const WRITE_MS = 3000;
+const STEPS_PER_WRITER = 30;
 
 // Invariant 7 with derived values: stock movements re-cost products at any depth while a BI
 // client reads /v1/produtos and /v1/insumos incrementally through the window; once all is
@@ -35,9 +35,11 @@ describeWith(['postgres'], 'incremental reading of the catalog lists while costs
     const produtos = new IncrementalReplica(api.app, '/v1/produtos');
     const insumos = new IncrementalReplica(api.app, '/v1/insumos');
 
-    const until = Date.now() + WRITE_MS;
+    // Fixed steps, every tenth after a pull that started after it: the reader races the writers
+    // however fast either side runs on the machine.
     const writers = [0, 1, 2].map(async () => {
-      while (Date.now() < until) {
+      for (let step = 0; step < STEPS_PER_WRITER; step++) {
+        if (step % 10 === 9) await produtos.nextPull();
         await randomStep(empresa.writer, workload);
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
