@@ -10,15 +10,27 @@ export const DEFAULT_BATCH = 1000;
  * taken at insert, so a transaction holding position 7 may commit after a reader has passed 8,
  * and that reader never looks back. Instead:
  *   1. order by (tx_id, position), the writing transaction first;
- *   2. return only rows whose transaction is older than the oldest one still running
- *      (pg_snapshot_xmin): every transaction that could still commit has a larger id, so no
- *      event can ever appear before a checkpoint already handed out.
- * The price: a long transaction anywhere on the server holds readers back until it ends.
+ *   2. return only rows whose transaction is older than the oldest one still running that
+ *      could write to this log: every such transaction has a larger id, so no event can ever
+ *      appear before a checkpoint already handed out.
+ * Transaction ids and snapshots span the whole server, so the running ones are those of the
+ * statement's own snapshot (pg_snapshot_xip). One is left out only when pg_stat_activity shows
+ * it running in another database, which cannot write this table; one it cannot place (ended
+ * since the snapshot, a prepared transaction, a session whose details this role may not see)
+ * counts, as pg_snapshot_xmin would. Without that, a long transaction in any database on the
+ * server held every reader back until it ended. One in this database still does.
  */
 export const READ_ALL_SQL = `SELECT ${EVENT_COLUMNS}
    FROM events
   WHERE (tx_id, position) > ($1::xid8, $2::bigint)
-    AND tx_id < pg_snapshot_xmin(pg_current_snapshot())
+    AND tx_id < (
+      SELECT coalesce(min(running.xid), min(pg_snapshot_xmax(now.snapshot)))
+        FROM (SELECT pg_current_snapshot() AS snapshot) AS now
+        LEFT JOIN LATERAL pg_snapshot_xip(now.snapshot) AS running(xid)
+          ON NOT EXISTS (
+            SELECT 1 FROM pg_stat_activity AS elsewhere
+             WHERE elsewhere.backend_xid = running.xid::xid
+               AND elsewhere.datid <> (SELECT oid FROM pg_database WHERE datname = current_database())))
   ORDER BY events.tx_id, events.position
   LIMIT $3`;
 
