@@ -40,10 +40,12 @@ export async function readAll(
   options: ReadAllOptions = {},
 ): Promise<RecordedEvent[]> {
   const after = options.after ?? LOG_START;
-  const { rows } = await db.query<EventRow>(READ_ALL_SQL, [
-    after.txId,
-    after.position,
-    options.limit ?? DEFAULT_BATCH,
-  ]);
+  // Named, so each connection plans it once: planning the bound's subqueries costs several times
+  // the read itself (0.7 to 0.9 ms against 0.2), and a following projector reads at every commit.
+  const { rows } = await db.query<EventRow>({
+    name: 'factory-read-all',
+    text: READ_ALL_SQL,
+    values: [after.txId, after.position, options.limit ?? DEFAULT_BATCH],
+  });
   return rows.map(toRecordedEvent);
 }
