@@ -46,18 +46,10 @@ async function syncList(
   const outcome: ListOutcome = { table: list.table, linhas: 0, ignorada: false };
   if (!list.incremental) {
     const rows: Row[] = [];
-    let cursor: string | null = null;
-    do {
-      const page = await getPage(
-        client,
-        list.path,
-        cursor ? { ...list.query, cursor } : { ...list.query },
-        retry,
-      );
+    for await (const page of pages(client, list.path, { ...list.query }, retry)) {
       if (page === 'forbidden') return { ...outcome, ignorada: true };
       rows.push(...page.dados);
-      cursor = page.proximo_cursor;
-    } while (cursor);
+    }
     await db.replaceAll(list, rows);
     return { ...outcome, linhas: rows.length };
   }
@@ -65,17 +57,33 @@ async function syncList(
   const from = await db.mark(list);
   const query: Record<string, string> = { limite: '200', ...list.query, ...(from ? { [since]: from } : {}) };
   let mark = from;
-  let cursor: string | null = null;
-  do {
-    const page = await getPage(client, list.path, cursor ? { ...query, cursor } : query, retry);
+  for await (const page of pages(client, list.path, query, retry)) {
     if (page === 'forbidden') return { ...outcome, ignorada: true };
     const last = page.dados.at(-1);
     if (last) mark = last[stamp] as string;
     await db.savePage(list, page.dados, mark);
     outcome.linhas += page.dados.length;
+  }
+  return outcome;
+}
+
+/**
+ * A list's pages, following `proximo_cursor` to the end with the same parameters (a cursor is
+ * signed over them); only 'forbidden' when the token lacks the list's scope.
+ */
+async function* pages(
+  client: FactoryClient,
+  path: string,
+  query: Record<string, string>,
+  retry: RetryPolicy,
+): AsyncGenerator<Page | 'forbidden'> {
+  let cursor: string | null = null;
+  do {
+    const page = await getPage(client, path, cursor ? { ...query, cursor } : query, retry);
+    yield page;
+    if (page === 'forbidden') return;
     cursor = page.proximo_cursor;
   } while (cursor);
-  return outcome;
 }
 
 async function getPage(
