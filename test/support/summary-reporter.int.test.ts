@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 
-it('counts tests whose block failed in a hook, and a file that failed to load, as failed', async () => {
+it('counts tests whose block failed in a hook, a file that failed to load and one that failed in afterAll as failed', async () => {
   const run = spawn(
     process.execPath,
     ['node_modules/vitest/vitest.mjs', 'run', '--config', 'test/support/summary-fixture/vitest.config.ts'],
@@ -15,7 +15,7 @@ it('counts tests whose block failed in a hook, and a file that failed to load, a
   run.stderr.on('data', (chunk) => (output += chunk));
   const [code] = await once(run, 'close');
   expect(code).toBe(1);
-  // One test passed; two never ran behind a failed beforeAll and one file never loaded: three
-  // failures; the one skipped on purpose stays skipped.
-  expect(output).toContain('Tests: 1 passed, 3 failed, 1 skipped');
+  // Two tests passed; two never ran behind a failed beforeAll, one file never loaded and one
+  // failed in its afterAll: four failures; the one skipped on purpose stays skipped.
+  expect(output).toContain('Tests: 2 passed, 4 failed, 1 skipped');
 }, 60_000);
