@@ -4,3 +4,4 @@ export { runEventStoreContract } from './contract/event-store-contract.js';
 export { runWritePathContract } from './contract/write-path-contract.js';
 export { type KurrentForTests, kurrentForTests } from './kurrent-for-tests.js';
 export { appendInTransaction } from './postgres/append-in-transaction.js';
+export { readLogUntil } from './postgres/read-log-until.js';

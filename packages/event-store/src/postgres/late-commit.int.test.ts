@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool } from '@factory/database';
 import { createTestDatabase, describeWith } from '@factory/database/testing';
-import { appendInTransaction } from '@factory/event-store/testing';
+import { appendInTransaction, readLogUntil } from '@factory/event-store/testing';
 import { beforeAll, expect, it } from 'vitest';
-import { compareCheckpoints, type LogCheckpoint } from '../checkpoint.js';
-import type { EventStore, RecordedEvent } from '../event-store.js';
+import { compareCheckpoints } from '../checkpoint.js';
+import type { EventStore } from '../event-store.js';
 import { createPostgresEventStore } from './postgres-event-store.js';
 
 // Why the global log is read by (transaction id, position) below the oldest running
@@ -54,7 +54,7 @@ describeWith(['postgres'], 'reading the global log past a late commit', () => {
       expect(await naiveRead(db.pool, naiveFirst.at(-1)!.position)).toEqual([]);
 
       // The real reader gets both, the late one first (its transaction is older).
-      const read = await readAtLeast(store, start.checkpoint, 2);
+      const read = await readLogUntil(store, start.checkpoint, (events) => events.length >= 2);
       expect(read.map((e) => e.id)).toEqual([lateEvent.id, earlyEvent.id]);
       expect(read[0]!.checkpoint).toEqual(lateAppend.lastCheckpoint);
     } finally {
@@ -75,14 +75,4 @@ async function naiveRead(pool: Pool, after: number): Promise<{ id: string; posit
     [after],
   );
   return rows;
-}
-
-// Other test files' transactions on the same server can hold the readable horizon back a moment.
-async function readAtLeast(store: EventStore, after: LogCheckpoint, count: number): Promise<RecordedEvent[]> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const events = await store.readAll({ after });
-    if (events.length >= count || Date.now() > deadline) return events;
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, describeWith } from '@factory/database/testing';
+import { readLogUntil } from '@factory/event-store/testing';
 import { beforeAll, expect, it } from 'vitest';
-import type { EventStore, RecordedEvent } from '../event-store.js';
+import type { EventStore } from '../event-store.js';
 import { createPostgresEventStore } from './postgres-event-store.js';
 
 // Transaction ids span the server, but only a transaction in the log's own database can write
@@ -32,7 +33,9 @@ describeWith(['postgres'], 'reading the log while another database has a writing
       expect(BigInt(appended.lastCheckpoint.txId)).toBeGreaterThan(BigInt(rows[0]!.id));
 
       // Still open: the event is delivered all the same (before, it waited for this ROLLBACK).
-      const read = await readUntilFound(store, start.checkpoint, event.id);
+      const read = await readLogUntil(store, start.checkpoint, (events) =>
+        events.some((e) => e.id === event.id),
+      );
       expect(read.map((e) => e.id)).toContain(event.id);
     } finally {
       await other.query('ROLLBACK').catch(() => undefined);
@@ -40,18 +43,3 @@ describeWith(['postgres'], 'reading the log while another database has a writing
     }
   });
 });
-
-// Other test files' transactions in this same database cannot exist; elsewhere they no longer
-// hold the log back. The deadline only bounds a failing run.
-async function readUntilFound(
-  store: EventStore,
-  after: RecordedEvent['checkpoint'],
-  id: string,
-): Promise<RecordedEvent[]> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const events = await store.readAll({ after });
-    if (events.some((e) => e.id === id) || Date.now() > deadline) return events;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
