@@ -8,4 +8,5 @@
 export { afterTestFile } from './after-test-file.js';
 export { describeWith, redisUrl } from './describe-with.js';
 export { freePort } from './free-port.js';
+export { describePlan, genericPlanNodes, type PlanNode, planNodes } from './plan-nodes.js';
 export { createTestDatabase, type TestDatabase } from './test-database.js';

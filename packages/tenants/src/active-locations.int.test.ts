@@ -1,4 +1,4 @@
-import { createTestDatabase, describeWith } from '@factory/database/testing';
+import { createTestDatabase, describePlan, describeWith, genericPlanNodes } from '@factory/database/testing';
 import { DEFAULT_UNITS } from '@factory/domain';
 import { beforeAll, expect, it } from 'vitest';
 import { inactiveLocationsQuery, locationKey, readActiveLocations } from './active-locations.js';
@@ -66,6 +66,21 @@ describeWith(['postgres'], 'locations and units as the write side reads them', (
     );
     const none = inactiveLocationsQuery([{ empresaId: b, localId: activeB }]);
     expect((await db.pool.query(none.text, none.values)).rows).toEqual([]);
+  });
+
+  // It rides in every movement batch's append, a named statement whose generic plan, once made,
+  // stays: a plan made while `locais` was small must still probe by key as the table grows.
+  it('gives the guard a plan that probes locais by key, never scans it', async () => {
+    const nodes = await genericPlanNodes(
+      db.pool,
+      inactiveLocationsQuery([{ empresaId: a, localId: activeA }]),
+    );
+    const onLocais = nodes.filter((n) => n.relation === 'locais');
+    expect(onLocais.length, describePlan(nodes)).toBeGreaterThan(0);
+    expect(
+      onLocais.every((n) => n.index !== null),
+      describePlan(nodes),
+    ).toBe(true);
   });
 
   it("reads the company's unit codes in code order", async () => {

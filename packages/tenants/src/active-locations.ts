@@ -40,10 +40,14 @@ export function inactiveLocationsQuery(locations: readonly LocationRef[]): {
   values: unknown[];
 } {
   return {
+    // A lateral probe with LIMIT, not NOT EXISTS: a named statement's generic plan made while
+    // `locais` was small would keep a scan of the whole table (see unusedKeysGuard).
     text: `SELECT q.empresa_id::text || '/' || q.local_id::text AS location
              FROM unnest($1::uuid[], $2::uuid[]) AS q(empresa_id, local_id)
-            WHERE NOT EXISTS (SELECT 1 FROM locais l
-                               WHERE l.id = q.local_id AND l.empresa_id = q.empresa_id AND l.ativo)`,
+             LEFT JOIN LATERAL (SELECT true AS active FROM locais l
+                                 WHERE l.id = q.local_id AND l.empresa_id = q.empresa_id AND l.ativo
+                                 LIMIT 1) AS l ON true
+            WHERE l.active IS NULL`,
     values: pairs(locations),
   };
 }

@@ -5,7 +5,8 @@ import type { AppendGuard, AppendWrite } from './append-statement.js';
 import { inLogOrder, mergedWrites } from './projection-writes.js';
 
 // The port's own parts of an append statement, besides the projections' rows: snapshots, unique
-// keys and guards. One array statement per part, whatever the number of commands sharing the
+// keys and guards. Their lookups by key are lateral probes with LIMIT, for the plan's sake (see
+// append-statement.ts). One array statement per part, whatever the number of commands sharing the
 // append (group commit). Each reads `appended` and writes only for events this statement wrote.
 
 /** The snapshots table of the port (migration 0120): one row per (kind, stream), only moved forward. */
@@ -39,10 +40,14 @@ export function snapshotsWrite(snapshots: readonly SnapshotWrite[]): SqlWrite {
 const CLAIMS = `INSERT INTO write_side_unique_keys (empresa_id, scope, value, owner)
   SELECT x.empresa_id, x.scope, x.value, x.owner
     FROM unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[]) AS x(empresa_id, scope, value, owner)
-   WHERE EXISTS (SELECT 1 FROM appended)
-     AND NOT EXISTS (SELECT 1 FROM write_side_unique_keys k
-                      WHERE k.empresa_id = x.empresa_id AND k.scope = x.scope AND k.value = x.value)`;
+    LEFT JOIN LATERAL (SELECT true AS held FROM write_side_unique_keys k
+                        WHERE k.empresa_id = x.empresa_id AND k.scope = x.scope AND k.value = x.value
+                        LIMIT 1) AS k ON true
+   WHERE EXISTS (SELECT 1 FROM appended) AND k.held IS NULL`;
 
+// A join: its generic plan, made while the table was small, may scan the whole table. Releases
+// are rare (a key's value changes, a record goes), and a delete cannot take a lateral probe's
+// form (a probe's tuple ids plan as a scan too, on a table the planner thinks small).
 const RELEASES = `DELETE FROM write_side_unique_keys AS k
    USING unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[]) AS x(empresa_id, scope, value, owner)
    WHERE EXISTS (SELECT 1 FROM appended)
@@ -62,8 +67,10 @@ export function claimsFree(claims: readonly UniquenessChange[]): AppendGuard {
   return {
     text: `SELECT x.scope || '/' || x.value AS key
              FROM unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[]) AS x(empresa_id, scope, value, owner)
-             JOIN write_side_unique_keys k
-               ON k.empresa_id = x.empresa_id AND k.scope = x.scope AND k.value = x.value AND k.owner <> x.owner`,
+             CROSS JOIN LATERAL (SELECT k.owner FROM write_side_unique_keys k
+                                  WHERE k.empresa_id = x.empresa_id AND k.scope = x.scope AND k.value = x.value
+                                  LIMIT 1) AS k
+            WHERE k.owner <> x.owner`,
     values: keyValues(claims),
   };
 }

@@ -88,6 +88,9 @@ export interface StatementRow {
 // - stale: this transaction took its id before a stream's last writer did (only possible within
 //   a caller's transaction that wrote before appending). `streams` is materialised before the
 //   first row is inserted, so the id it sees is the prior one.
+// Lookups by key are lateral probes with LIMIT: a named statement keeps the generic plan it made
+// first, and one made while a table was nearly empty (a fresh database) may scan the whole table
+// for good as it grows, until its next ANALYZE; a probe can only use the key's index.
 // Nothing is inserted unless every check passes. Events go in in the order given, so positions
 // follow it; `n` is an event's 1-based place in its stream's part.
 const CHECK_AND_INSERT = `WITH streams AS MATERIALIZED (
@@ -101,7 +104,9 @@ const CHECK_AND_INSERT = `WITH streams AS MATERIALIZED (
 ),
 existing AS MATERIALIZED (
   SELECT e.event_id, e.stream_id, e.stream_revision, e.position, e.tx_id
-    FROM events e WHERE e.event_id = ANY($4::uuid[])
+    FROM (SELECT DISTINCT id FROM unnest($4::uuid[]) AS id) AS q
+    CROSS JOIN LATERAL (SELECT event_id, stream_id, stream_revision, position, tx_id
+                          FROM events WHERE event_id = q.id LIMIT 1) AS e
 ),
 %GUARDS%go AS MATERIALIZED (
   SELECT NOT EXISTS (SELECT 1 FROM existing)%GUARD_CHECKS%

@@ -5,7 +5,8 @@ import type { EventRow } from './event-row.js';
 import { toRecordedEvent } from './event-row.js';
 
 // One round trip for a whole batch of streams: per stream, its snapshot of the kind asked and
-// the events after it, as one JSON array in revision order. Named: planned once per connection.
+// the events after it, as one JSON array in revision order. Named: planned once per connection,
+// so the snapshot is a lateral probe by key, which no generic plan can turn into a table scan.
 const LOAD = `SELECT q.stream, s.revision AS snapshot_revision, s.snapshot,
        (SELECT coalesce(json_agg(json_build_object(
                  'position', e.position, 'tx_text', e.tx_id::text, 'stream_id', e.stream_id,
@@ -15,8 +16,18 @@ const LOAD = `SELECT q.stream, s.revision AS snapshot_revision, s.snapshot,
           FROM events e
          WHERE e.stream_id = q.stream AND e.stream_revision > coalesce(s.revision, -1)) AS events
   FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS q(stream, kind, n)
-  LEFT JOIN ${SNAPSHOTS_TABLE} AS s ON s.kind = q.kind AND s.stream = q.stream
+  LEFT JOIN LATERAL (SELECT revision, snapshot FROM ${SNAPSHOTS_TABLE}
+                      WHERE kind = q.kind AND stream = q.stream LIMIT 1) AS s ON true
  ORDER BY q.n`;
+
+/** The one query of loadStreams, named. */
+export function loadStreamsStatement(streams: readonly StreamToLoad[]) {
+  return {
+    name: 'event-store-load-streams',
+    text: LOAD,
+    values: [streams.map((s) => s.stream), streams.map((s) => s.snapshot ?? null)],
+  };
+}
 
 interface LoadRow {
   stream: string;
@@ -28,11 +39,7 @@ interface LoadRow {
 /** The port's loadStreams: snapshots and the events after them, for many streams in one query. */
 export async function loadStreams(pool: Pool, streams: readonly StreamToLoad[]): Promise<LoadedStreamData[]> {
   if (streams.length === 0) return [];
-  const { rows } = await pool.query<LoadRow>({
-    name: 'event-store-load-streams',
-    text: LOAD,
-    values: [streams.map((s) => s.stream), streams.map((s) => s.snapshot ?? null)],
-  });
+  const { rows } = await pool.query<LoadRow>(loadStreamsStatement(streams));
   return rows.map((row) => ({
     stream: row.stream,
     snapshot:

@@ -1,14 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, describeWith } from '@factory/database/testing';
+import { createTestDatabase, describeWith, planNodes } from '@factory/database/testing';
 import { beforeAll, expect, it } from 'vitest';
 import { createPostgresEventStore } from './postgres-event-store.js';
 import { READ_ALL_SQL } from './read-all.js';
-
-interface PlanNode {
-  'Node Type': string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
 
 describeWith(['postgres'], 'PostgreSQL global read', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -30,17 +24,12 @@ describeWith(['postgres'], 'PostgreSQL global read', () => {
       await client.query('BEGIN');
       await client.query('SET LOCAL enable_seqscan = off');
       await client.query('SET LOCAL enable_sort = off');
-      const { rows } = await client.query(`EXPLAIN (FORMAT JSON) ${READ_ALL_SQL}`, ['0', 0, 1000]);
-      const nodes = flatten(rows[0]['QUERY PLAN'][0].Plan);
-      expect(nodes.map((n) => n['Node Type'])).not.toContain('Sort');
-      expect(nodes.map((n) => n['Index Name'])).toContain('events_log_order');
+      const nodes = await planNodes(client, { text: READ_ALL_SQL, values: ['0', 0, 1000] });
+      expect(nodes.map((n) => n.type)).not.toContain('Sort');
+      expect(nodes.map((n) => n.index)).toContain('events_log_order');
     } finally {
       await client.query('ROLLBACK');
       client.release();
     }
   });
 });
-
-function flatten(node: PlanNode): PlanNode[] {
-  return [node, ...(node.Plans ?? []).flatMap(flatten)];
-}

@@ -117,9 +117,13 @@ export const firstKeyId = (ref: { tokenId: string; key: string }): string => `${
  */
 export function unusedKeysGuard(ids: readonly string[]): WriteGuard {
   return {
+    // A lateral probe with LIMIT, not EXISTS: the statement is named, and a generic plan made
+    // while the table was nearly empty would otherwise keep a hash join over a scan of the whole
+    // table (3 ms a batch at 8,000 keys) until the next ANALYZE. This form can only probe the key.
     text: `SELECT x.id FROM unnest($1::text[]) AS x(id)
-            WHERE EXISTS (SELECT 1 FROM idempotency_keys k
-                           WHERE k.token_id = left(x.id, 36)::uuid AND k.idempotency_key = substr(x.id, 38))`,
+             CROSS JOIN LATERAL (SELECT 1 FROM idempotency_keys k
+                                  WHERE k.token_id = left(x.id, 36)::uuid AND k.idempotency_key = substr(x.id, 38)
+                                  LIMIT 1) AS held`,
     values: [ids],
   };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { describePlan, planNodes } from '@factory/database/testing';
 import { createTestDatabase, describeWith, type TestDatabase } from '@factory/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describePlan, planNodes } from '../../test/lists/plan-nodes.js';
 import { balancesPageSql } from './balances-query.js';
 import { movementsPageSql } from './movements-query.js';
 

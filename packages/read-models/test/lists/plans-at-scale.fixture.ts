@@ -1,9 +1,9 @@
 // Benchmark support (not exported, not built): the list page plans at scale.
 import { randomUUID } from 'node:crypto';
 import type { Pool } from '@factory/database';
+import { describePlan, planNodes } from '@factory/database/testing';
 import { balancesPageSql } from '../../src/stock/balances-query.js';
 import { movementsPageSql } from '../../src/stock/movements-query.js';
-import { describePlan, planNodes } from './plan-nodes.js';
 
 /**
  * Loads `movements` rows (80 % of one company) and 100k balances directly, set-based, runs
