@@ -1,7 +1,12 @@
 import { createTestDatabase, describePlan, describeWith, genericPlanNodes } from '@factory/database/testing';
 import { DEFAULT_UNITS } from '@factory/domain';
 import { beforeAll, expect, it } from 'vitest';
-import { inactiveLocationsQuery, locationKey, readActiveLocations } from './active-locations.js';
+import {
+  activeLocationsQuery,
+  inactiveLocationsQuery,
+  locationKey,
+  readActiveLocations,
+} from './active-locations.js';
 import { createCompany } from './company-service.js';
 import { createLocation } from './location-service.js';
 import { readUnitCodes } from './units-repository.js';
@@ -70,11 +75,11 @@ describeWith(['postgres'], 'locations and units as the write side reads them', (
 
   // It rides in every movement batch's append, a named statement whose generic plan, once made,
   // stays: a plan made while `locais` was small must still probe by key as the table grows.
-  it('gives the guard a plan that probes locais by key, never scans it', async () => {
-    const nodes = await genericPlanNodes(
-      db.pool,
-      inactiveLocationsQuery([{ empresaId: a, localId: activeA }]),
-    );
+  it.each([
+    ['the guard', inactiveLocationsQuery],
+    ['the read', activeLocationsQuery],
+  ])('gives %s a plan that probes locais by key, never scans it', async (_, query) => {
+    const nodes = await genericPlanNodes(db.pool, query([{ empresaId: a, localId: activeA }]));
     const onLocais = nodes.filter((n) => n.relation === 'locais');
     expect(onLocais.length, describePlan(nodes)).toBeGreaterThan(0);
     expect(

@@ -14,19 +14,27 @@ const pairs = (locations: readonly LocationRef[]) => [
   locations.map((l) => l.localId),
 ];
 
+// A lateral probe by key: the statement is named, and a generic plan made while `locais` was small
+// would keep scanning the whole table as it grows (until its next ANALYZE).
+const ACTIVE = `SELECT l.empresa_id::text || '/' || l.id::text AS location
+  FROM unnest($1::uuid[], $2::uuid[]) AS q(empresa_id, local_id)
+  CROSS JOIN LATERAL (SELECT l.empresa_id, l.id FROM locais l
+                       WHERE l.id = q.local_id AND l.empresa_id = q.empresa_id AND l.ativo LIMIT 1) AS l`;
+
+/** readActiveLocations' one statement, named. */
+export const activeLocationsQuery = (locations: readonly LocationRef[]) => ({
+  name: 'tenants-active-locations',
+  text: ACTIVE,
+  values: pairs(locations),
+});
+
 /** Which of these are active locations of their own company, as locationKey. */
 export async function readActiveLocations(
   db: Queryable,
   locations: readonly LocationRef[],
 ): Promise<Set<string>> {
   if (locations.length === 0) return new Set();
-  const { rows } = await db.query<{ location: string }>({
-    name: 'tenants-active-locations',
-    text: `SELECT l.empresa_id::text || '/' || l.id::text AS location
-             FROM unnest($1::uuid[], $2::uuid[]) AS q(empresa_id, local_id)
-             JOIN locais l ON l.id = q.local_id AND l.empresa_id = q.empresa_id AND l.ativo`,
-    values: pairs(locations),
-  });
+  const { rows } = await db.query<{ location: string }>(activeLocationsQuery(locations));
   return new Set(rows.map((row) => row.location));
 }
 
@@ -40,8 +48,7 @@ export function inactiveLocationsQuery(locations: readonly LocationRef[]): {
   values: unknown[];
 } {
   return {
-    // A lateral probe with LIMIT, not NOT EXISTS: a named statement's generic plan made while
-    // `locais` was small would keep a scan of the whole table (see unusedKeysGuard).
+    // A lateral probe, as ACTIVE's (it rides in a named statement: the movement batch's append).
     text: `SELECT q.empresa_id::text || '/' || q.local_id::text AS location
              FROM unnest($1::uuid[], $2::uuid[]) AS q(empresa_id, local_id)
              LEFT JOIN LATERAL (SELECT true AS active FROM locais l
