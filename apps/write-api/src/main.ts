@@ -20,7 +20,11 @@ const say = (line: string) => console.error(`[write-api] ${line}`);
 
 async function main(shutdown: GracefulShutdown): Promise<void> {
   const env = loadEnv(process.env);
-  const pool = createPool(env.DATABASE_URL, { name: 'factory-write-api', max: env.DATABASE_POOL_SIZE });
+  const pool = createPool(env.DATABASE_URL, {
+    name: 'factory-write-api',
+    max: env.DATABASE_POOL_SIZE,
+    customPlans: true,
+  });
   shutdown.add('closeConnections', 'pool', () => pool.end());
   // Every instance may start first; the migration runner serialises them with an advisory lock.
   const applied = await migrate(pool);

@@ -11,13 +11,21 @@ export type PoolClient = pg.PoolClient;
 /**
  * `connectTimeoutMs` bounds the wait for a new connection: short (3 s) for the APIs, whose
  * callers must get a 503 rather than a hang; a one-shot command on a busy machine may wait longer.
+ *
+ * `customPlans`: named statements are planned at every execution, with the tables' sizes as they
+ * are then (`plan_cache_mode = force_custom_plan`), still parsed once. For a long-lived process
+ * whose tables grow from empty under it (the write API: the log, the idempotency keys). By
+ * default a connection settles on a generic plan at a statement's sixth run and keeps it until
+ * the table's statistics change; settled while a table was empty and freshly analyzed, the
+ * plan scanned it for every key of every batch: a third of the throughput, measured.
  */
 export function createPool(
   connectionString: string,
-  options: { max?: number; name?: string; connectTimeoutMs?: number } = {},
+  options: { max?: number; name?: string; connectTimeoutMs?: number; customPlans?: boolean } = {},
 ): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
+    ...(options.customPlans ? { options: '-c plan_cache_mode=force_custom_plan' } : {}),
     max: options.max ?? 10,
     application_name: options.name ?? 'factory',
     connectionTimeoutMillis: options.connectTimeoutMs ?? 3_000,
