@@ -5,6 +5,7 @@ import type { AppendRequest } from '../event-store.js';
 import { claimsFree, SNAPSHOTS_TABLE, statementWrites } from './append-parts.js';
 import { appendStatement } from './append-statement.js';
 import { loadStreamsStatement } from './load-streams.js';
+import { READ_ALL_SQL } from './read-all.js';
 
 // The append and loadStreams are named statements: each connection keeps the generic plan it
 // settles on until the tables' statistics change. Planned on a fresh database, with the tables
@@ -51,5 +52,14 @@ describeWith(['postgres'], 'the append’s and loadStreams’ plans on a fresh d
       loadStreamsStatement([{ stream: 'produto-x', snapshot: 'produto' }]),
     );
     expect(scansOf(nodes), describePlan(nodes)).toEqual([]);
+  });
+
+  it('reads the log along its (tx_id, position) index, with no sort, in readAll', async () => {
+    const nodes = await genericPlanNodes(db.pool, { text: READ_ALL_SQL, values: ['0', 0, 1000] });
+    expect(scansOf(nodes), describePlan(nodes)).toEqual([]);
+    expect(
+      nodes.map((n) => n.type),
+      describePlan(nodes),
+    ).not.toContain('Sort');
   });
 });
