@@ -20,7 +20,8 @@ export async function planNodes(db: Pool | PoolClient, query: Query): Promise<Pl
 /**
  * The nodes of the generic plan a named statement settles on: the plan a connection keeps for
  * the statement until the tables' statistics change. Made here with the tables as they are
- * now (an empty table gets the planner's guess of a few hundred rows), as on a fresh database.
+ * now (an empty table never analyzed gets the planner's guess of a few hundred rows), as on a
+ * fresh database.
  */
 export async function genericPlanNodes(pool: Pool, query: Query): Promise<PlanNode[]> {
   const client = await pool.connect();

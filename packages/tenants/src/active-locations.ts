@@ -14,8 +14,9 @@ const pairs = (locations: readonly LocationRef[]) => [
   locations.map((l) => l.localId),
 ];
 
-// A lateral probe by key: the statement is named, and a generic plan made while `locais` was small
-// would keep scanning the whole table as it grows (until its next ANALYZE).
+// Lateral probes by key, here and in the guard below: both run as named statements, whose plans
+// made on a fresh database would otherwise keep scanning `locais` as it grows (why: packages/
+// event-store README, "Writing").
 const ACTIVE = `SELECT l.empresa_id::text || '/' || l.id::text AS location
   FROM unnest($1::uuid[], $2::uuid[]) AS q(empresa_id, local_id)
   CROSS JOIN LATERAL (SELECT l.empresa_id, l.id FROM locais l
@@ -48,7 +49,6 @@ export function inactiveLocationsQuery(locations: readonly LocationRef[]): {
   values: unknown[];
 } {
   return {
-    // A lateral probe, as ACTIVE's (it rides in a named statement: the movement batch's append).
     text: `SELECT q.empresa_id::text || '/' || q.local_id::text AS location
              FROM unnest($1::uuid[], $2::uuid[]) AS q(empresa_id, local_id)
              LEFT JOIN LATERAL (SELECT true AS active FROM locais l

@@ -5,8 +5,8 @@ import type { AppendGuard, AppendWrite } from './append-statement.js';
 import { inLogOrder, mergedWrites } from './projection-writes.js';
 
 // The port's own parts of an append statement, besides the projections' rows: snapshots, unique
-// keys and guards. Their lookups by key are lateral probes with LIMIT, for the plan's sake (see
-// append-statement.ts). One array statement per part, whatever the number of commands sharing the
+// keys and guards. Their lookups by key are lateral probes with LIMIT (see append-statement.ts).
+// One array statement per part, whatever the number of commands sharing the
 // append (group commit). Each reads `appended` and writes only for events this statement wrote.
 
 /** The snapshots table of the port (migration 0120): one row per (kind, stream), only moved forward. */

@@ -88,9 +88,8 @@ export interface StatementRow {
 // - stale: this transaction took its id before a stream's last writer did (only possible within
 //   a caller's transaction that wrote before appending). `streams` is materialised before the
 //   first row is inserted, so the id it sees is the prior one.
-// Lookups by key are lateral probes with LIMIT: a named statement keeps the generic plan it made
-// first, and one made while a table was nearly empty (a fresh database) may scan the whole table
-// for good as it grows, until its next ANALYZE; a probe can only use the key's index.
+// Lookups by key are lateral probes with LIMIT, so that a plan made on a fresh database probes
+// the key's index rather than scanning the table as it grows (why: the README, "Writing").
 // Nothing is inserted unless every check passes. Events go in in the order given, so positions
 // follow it; `n` is an event's 1-based place in its stream's part.
 const CHECK_AND_INSERT = `WITH streams AS MATERIALIZED (

@@ -5,8 +5,8 @@ import type { EventRow } from './event-row.js';
 import { toRecordedEvent } from './event-row.js';
 
 // One round trip for a whole batch of streams: per stream, its snapshot of the kind asked and
-// the events after it, as one JSON array in revision order. Named: planned once per connection,
-// so the snapshot is a lateral probe by key, which no generic plan can turn into a table scan.
+// the events after it, as one JSON array in revision order. Named, so parsed once per connection;
+// the snapshot is a lateral probe by key (why: the README, "Writing").
 const LOAD = `SELECT q.stream, s.revision AS snapshot_revision, s.snapshot,
        (SELECT coalesce(json_agg(json_build_object(
                  'position', e.position, 'tx_text', e.tx_id::text, 'stream_id', e.stream_id,

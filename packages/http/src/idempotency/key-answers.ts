@@ -117,9 +117,9 @@ export const firstKeyId = (ref: { tokenId: string; key: string }): string => `${
  */
 export function unusedKeysGuard(ids: readonly string[]): WriteGuard {
   return {
-    // A lateral probe with LIMIT, not EXISTS: the statement is named, and a generic plan made
-    // while the table was nearly empty would otherwise keep a hash join over a scan of the whole
-    // table (3 ms a batch at 8,000 keys) until the next ANALYZE. This form can only probe the key.
+    // A lateral probe by key, not EXISTS: it rides in a named statement, whose plan made on a
+    // fresh database kept a hash join over the whole table, 3 ms a batch at 8,000 keys (why:
+    // packages/event-store README, "Writing").
     text: `SELECT x.id FROM unnest($1::text[]) AS x(id)
              CROSS JOIN LATERAL (SELECT 1 FROM idempotency_keys k
                                   WHERE k.token_id = left(x.id, 36)::uuid AND k.idempotency_key = substr(x.id, 38)
