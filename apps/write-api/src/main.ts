@@ -23,7 +23,7 @@ async function main(shutdown: GracefulShutdown): Promise<void> {
   const pool = createPool(env.DATABASE_URL, {
     name: 'factory-write-api',
     max: env.DATABASE_POOL_SIZE,
-    customPlans: true,
+    indexPlans: true,
   });
   shutdown.add('closeConnections', 'pool', () => pool.end());
   // Every instance may start first; the migration runner serialises them with an advisory lock.

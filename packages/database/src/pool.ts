@@ -12,20 +12,22 @@ export type PoolClient = pg.PoolClient;
  * `connectTimeoutMs` bounds the wait for a new connection: short (3 s) for the APIs, whose
  * callers must get a 503 rather than a hang; a one-shot command on a busy machine may wait longer.
  *
- * `customPlans`: named statements are planned at every execution, with the tables' sizes as they
- * are then (`plan_cache_mode = force_custom_plan`), still parsed once. For a long-lived process
- * whose tables grow from empty under it (the write API: the log, the idempotency keys). By
- * default a connection settles on a generic plan at a statement's sixth run and keeps it until
- * the table's statistics change; settled while a table was empty and freshly analyzed, the
- * plan scanned it for every key of every batch: a third of the throughput, measured.
+ * `indexPlans`: a plan never scans a table that an index of the statement's key serves
+ * (`enable_seqscan = off`: a scan is priced out, still taken where no index serves). For a
+ * long-lived process whose every statement finds rows by key, on tables that grow from empty
+ * under it (the write API: the log, the idempotency keys). A connection settles on a generic plan
+ * at a named statement's sixth run and keeps it until the table's statistics change; settled on a
+ * table analyzed while empty, that plan scanned it for every key of every batch. Planning at
+ * every run (`plan_cache_mode = force_custom_plan`) also avoids it, but re-plans the group
+ * append at every batch, on the group commit's critical path: measured slower (docs/benchmarks.md).
  */
 export function createPool(
   connectionString: string,
-  options: { max?: number; name?: string; connectTimeoutMs?: number; customPlans?: boolean } = {},
+  options: { max?: number; name?: string; connectTimeoutMs?: number; indexPlans?: boolean } = {},
 ): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
-    ...(options.customPlans ? { options: '-c plan_cache_mode=force_custom_plan' } : {}),
+    ...(options.indexPlans ? { options: '-c enable_seqscan=off' } : {}),
     max: options.max ?? 10,
     application_name: options.name ?? 'factory',
     connectionTimeoutMillis: options.connectTimeoutMs ?? 3_000,
