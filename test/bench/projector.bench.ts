@@ -8,6 +8,7 @@ import { measureAppendToRowLatency } from '../../packages/read-models/test/stock
 import { appendStockLog } from '../../packages/read-models/test/stock/stock-load.fixture.js';
 import { ratioLine } from './support/bench-context.js';
 import { builtMain } from './support/image-process.js';
+import { buildLedgerCeiling } from './support/ledger-ceiling.js';
 import { cpuSeconds, peakRssMb } from './support/process-stats.js';
 import { startProjectorProcess, stopProcess as stop } from './support/projector-process.js';
 import { rawScan } from './support/raw-scan.js';
@@ -80,7 +81,8 @@ export async function run(ctx: Ctx): Promise<void> {
     // The machine may be shared: scan again, and compare with the better of the two scans.
     const rawAgain = await timed(() => rawScan(pool));
     ctx.log(`  raw ordered scan again, after the catch-up: ${rate(rawAgain)} events/s`);
-    ctx.log(ratioLine('projector / raw scan (events/s)', rate(catchUp), Math.max(rate(raw), rate(rawAgain))));
+    const bestScan = Math.max(rate(raw), rate(rawAgain));
+    ctx.log(ratioLine('projector / raw scan (events/s)', rate(catchUp), bestScan));
     ctx.log(
       `  projector process CPU during catch-up: ${cpu.toFixed(1)} s (${((cpu * 100000) / catchUp.ms).toFixed(0)} % of one core)`,
     );
@@ -90,6 +92,15 @@ export async function run(ctx: Ctx): Promise<void> {
         `  PostgreSQL CPU of the projector's connections during catch-up: ${serverCpu.toFixed(1)} s; both sides: ${(((cpu + serverCpu) * 1e6) / raw.count).toFixed(0)} µs per event`,
       );
     ctx.log(`  projector peak RSS after catch-up: ${peakRssMb(child.pid!)} MB`);
+    // What no catch-up can beat: the ledger alone, straight from the log in SQL (issue 24's ceiling).
+    const ceiling = await timed(() => buildLedgerCeiling(pool));
+    await pool.query('DROP TABLE ceiling_ledger');
+    const ceilingRate = rate({ count: raw.count, ms: ceiling.ms });
+    ctx.log(
+      `  ceiling, the ledger alone in set-based SQL from the log (key only, its indexes at the end): ${ceilingRate} log events/s (${ceiling.count} rows, ${ceiling.ms.toFixed(0)} ms)`,
+    );
+    ctx.log(ratioLine('ledger ceiling / raw scan (events/s)', ceilingRate, bestScan));
+    ctx.log(ratioLine('projector / ledger ceiling (events/s)', rate(catchUp), ceilingRate));
 
     // 2. Latency at a steady write rate, with the projector at the head.
     const latencies = await measureAppendToRowLatency(pool, store, {

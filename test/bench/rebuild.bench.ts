@@ -13,6 +13,7 @@ import type { BenchContext } from './support/bench-context.js';
 import { ratioLine } from './support/bench-context.js';
 import { startChildServer } from './support/child-server.js';
 import { builtMain, imageNodeOptions } from './support/image-process.js';
+import { buildLedgerCeiling } from './support/ledger-ceiling.js';
 import { rawScan } from './support/raw-scan.js';
 
 /**
@@ -128,6 +129,16 @@ async function runSize(ctx: BenchContext, movements: number): Promise<void> {
     const verifySeconds = (performance.now() - started) / 1000;
     ctx.log(`  verificar: ${verifySeconds.toFixed(1)} s, ${verified.diferencas} differences`);
     ctx.log(ratioLine('verificar time / raw scan time', verifySeconds, scanSeconds));
+
+    // What no rebuild can beat: the ledger alone, straight from the log in SQL (issue 24's ceiling).
+    started = performance.now();
+    const ledgerRows = await buildLedgerCeiling(pool);
+    const ceilingSeconds = (performance.now() - started) / 1000;
+    await pool.query('DROP TABLE ceiling_ledger');
+    ctx.log(
+      `  ceiling, the ledger alone in set-based SQL from the log (key only, its indexes at the end): ${ceilingSeconds.toFixed(1)} s, ${ledgerRows} rows`,
+    );
+    ctx.log(ratioLine('ledger ceiling time / raw scan time', ceilingSeconds, scanSeconds));
   } finally {
     await store.close();
     await pool.end();
