@@ -1,21 +1,17 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { createPostgresEventStore, type EventStore } from '@factory/event-store';
+import { createPostgresEventStore } from '@factory/event-store';
 import { startProjector, stockProjection, waitUntilCaughtUp } from '@factory/read-models';
 import { createTestDatabase, describeWith, type TestDatabase } from '@factory/testing';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { StockWriter } from '../../../packages/read-models/test/stock/stock-writer.fixture.js';
 import { buildLedgerCeiling } from './ledger-ceiling.js';
 
 // The benches' ceiling is a fair one only if its SQL builds the ledger the projection builds.
 describeWith(['postgres'], 'the ledger ceiling of the projector benches', () => {
   let db: TestDatabase;
-  let store: EventStore;
-
   beforeAll(async () => {
     db = await createTestDatabase();
-    store = createPostgresEventStore({ pool: db.pool });
   });
-  afterAll(() => store.close());
 
   const dump = async (table: string) =>
     (
@@ -34,22 +30,27 @@ describeWith(['postgres'], 'the ledger ceiling of the projector benches', () => 
     ).rows.map((r) => r.columns);
 
   it('builds, straight from the log, the rows and indexes the stock projection builds', async () => {
-    const projector = startProjector({ pool: db.pool, eventStore: store, projections: [stockProjection] });
-    const writer = new StockWriter(store, randomUUID());
-    const locais = [randomUUID(), randomUUID()];
-    for (const insumo of await Promise.all([writer.defineItem(), writer.defineItem()])) {
-      const moved: string[] = [];
-      for (let i = 0; i < 30; i++) {
-        const quantity = randomInt(6) === 0 ? -randomInt(1, 5) : randomInt(1, 20);
-        const event = await writer.move(insumo, locais[i % 2]!, quantity, {
-          custo_unitario: quantity > 0 ? `${randomInt(1, 900)}.${randomInt(100)}` : null,
-        });
-        moved.push(event.data.movimento_id);
+    const store = createPostgresEventStore({ pool: db.pool });
+    try {
+      const projector = startProjector({ pool: db.pool, eventStore: store, projections: [stockProjection] });
+      const writer = new StockWriter(store, randomUUID());
+      const locais = [randomUUID(), randomUUID()];
+      for (const insumo of await Promise.all([writer.defineItem(), writer.defineItem()])) {
+        const moved: string[] = [];
+        for (let i = 0; i < 30; i++) {
+          const quantity = randomInt(6) === 0 ? -randomInt(1, 5) : randomInt(1, 20);
+          const event = await writer.move(insumo, locais[i % 2]!, quantity, {
+            custo_unitario: quantity > 0 ? `${randomInt(1, 900)}.${randomInt(100)}` : null,
+          });
+          moved.push(event.data.movimento_id);
+        }
+        await writer.reverse(insumo, moved[3]!);
       }
-      await writer.reverse(insumo, moved[3]!);
+      await waitUntilCaughtUp(db.pool, store, 'estoque');
+      await projector.close();
+    } finally {
+      await store.close();
     }
-    await waitUntilCaughtUp(db.pool, store, 'estoque');
-    await projector.close();
 
     expect(await buildLedgerCeiling(db.pool)).toBe(62);
     const rows = await dump('estoque_movimentos');
