@@ -12,7 +12,7 @@ export type PoolClient = pg.PoolClient;
  * `connectTimeoutMs` bounds the wait for a new connection: short (3 s) for the APIs, whose
  * callers must get a 503 rather than a hang; a one-shot command on a busy machine may wait longer.
  *
- * `indexPlans`: a plan never scans a table that an index of the statement's key serves
+ * `indexPlans`: plans take the index of a statement's key over a scan of its table
  * (`enable_seqscan = off`: a scan is priced out, still taken where no index serves). For a
  * long-lived process whose every statement finds rows by key, on tables that grow from empty
  * under it (the write API: the log, the idempotency keys). A connection settles on a generic plan
