@@ -8,7 +8,7 @@ import { measureAppendToRowLatency } from '../../packages/read-models/test/stock
 import { appendStockLog } from '../../packages/read-models/test/stock/stock-load.fixture.js';
 import { ratioLine } from './support/bench-context.js';
 import { builtMain } from './support/image-process.js';
-import { buildLedgerCeiling } from './support/ledger-ceiling.js';
+import { buildLedgerCeiling, dropLedgerCeiling } from './support/ledger-ceiling.js';
 import { cpuSeconds, peakRssMb } from './support/process-stats.js';
 import { startProjectorProcess, stopProcess as stop } from './support/projector-process.js';
 import { rawScan } from './support/raw-scan.js';
@@ -94,10 +94,10 @@ export async function run(ctx: Ctx): Promise<void> {
     ctx.log(`  projector peak RSS after catch-up: ${peakRssMb(child.pid!)} MB`);
     // What no catch-up can beat: the ledger alone, straight from the log in SQL (issue 24's ceiling).
     const ceiling = await timed(() => buildLedgerCeiling(pool));
-    await pool.query('DROP TABLE ceiling_ledger');
+    await dropLedgerCeiling(pool);
     const ceilingRate = rate({ count: raw.count, ms: ceiling.ms });
     ctx.log(
-      `  ceiling, the ledger alone in set-based SQL from the log (key only, its indexes at the end): ${ceilingRate} log events/s (${ceiling.count} rows, ${ceiling.ms.toFixed(0)} ms)`,
+      `  ceiling, the ledger alone in set-based SQL from the log (its indexes deferred, made at the end): ${ceilingRate} log events/s (${ceiling.count} rows, ${ceiling.ms.toFixed(0)} ms)`,
     );
     ctx.log(ratioLine('ledger ceiling / raw scan (events/s)', ceilingRate, bestScan));
     ctx.log(ratioLine('projector / ledger ceiling (events/s)', rate(catchUp), ceilingRate));

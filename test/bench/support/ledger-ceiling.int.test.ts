@@ -4,7 +4,7 @@ import { startProjector, stockProjection, waitUntilCaughtUp } from '@factory/rea
 import { createTestDatabase, describeWith, type TestDatabase } from '@factory/testing';
 import { beforeAll, expect, it } from 'vitest';
 import { StockWriter } from '../../../packages/read-models/test/stock/stock-writer.fixture.js';
-import { buildLedgerCeiling } from './ledger-ceiling.js';
+import { buildLedgerCeiling, CEILING_SCHEMA, dropLedgerCeiling } from './ledger-ceiling.js';
 
 // The benches' ceiling is a fair one only if its SQL builds the ledger the projection builds.
 describeWith(['postgres'], 'the ledger ceiling of the projector benches', () => {
@@ -55,7 +55,15 @@ describeWith(['postgres'], 'the ledger ceiling of the projector benches', () => 
     expect(await buildLedgerCeiling(db.pool)).toBe(62);
     const rows = await dump('estoque_movimentos');
     expect(rows).toHaveLength(62);
-    expect(await dump('ceiling_ledger')).toEqual(rows);
-    expect(await indexColumns('ceiling_ledger')).toEqual(await indexColumns('estoque_movimentos'));
+    const ceiling = `${CEILING_SCHEMA}.estoque_movimentos`;
+    expect(await dump(ceiling)).toEqual(rows);
+    expect(await indexColumns(ceiling)).toEqual(await indexColumns('estoque_movimentos'));
+    await dropLedgerCeiling(db.pool);
+    const { rows: left } = await db.pool.query(
+      `SELECT 1 FROM projection_deferred_indexes WHERE schema_name = $1
+       UNION ALL SELECT 1 FROM pg_namespace WHERE nspname = $1`,
+      [CEILING_SCHEMA],
+    );
+    expect(left).toEqual([]);
   });
 });

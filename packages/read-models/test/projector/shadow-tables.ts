@@ -1,4 +1,9 @@
 import { inTransaction, type Pool } from '@factory/database';
+import {
+  createDeferredIndexes,
+  deferIndexes,
+  forgetDeferredIndexes,
+} from '../../src/projector/deferred-indexes.js';
 import type { Projection, ProjectionTarget } from '../../src/projector/projection.js';
 import { copyTableShapes } from '../../src/projector/shadow-tables.js';
 
@@ -24,4 +29,28 @@ export async function createShadowTables(
     );
   });
   return target;
+}
+
+/**
+ * Tables in `schema` shaped as the projection's, with the secondary indexes of its
+ * `indexedAfterBuild` tables deferred, as a build from the log's start has them; `makeIndexes`
+ * makes them as that build does at the head (deferred-indexes.ts). For benches that write those
+ * tables by other means (the ledger ceiling); `dropDeferredTables` removes them.
+ */
+export async function createDeferredTables(
+  pool: Pool,
+  projection: Projection,
+  schema: string,
+): Promise<{ makeIndexes(): Promise<void> }> {
+  await inTransaction(pool, async (client) => {
+    await copyTableShapes(client, projection, schema);
+    await deferIndexes(client, projection, schema);
+  });
+  return { makeIndexes: () => createDeferredIndexes(pool, projection, schema) };
+}
+
+/** The schema of createDeferredTables, and what it still defers. */
+export async function dropDeferredTables(pool: Pool, schema: string): Promise<void> {
+  await forgetDeferredIndexes(pool, schema);
+  await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
 }
