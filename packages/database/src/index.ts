@@ -1,3 +1,4 @@
+export { arrayLiteral } from './array-literal.js';
 export { embeddedHome } from './embedded/embedded-home.js';
 export { isPortOpen } from './embedded/port-open.js';
 export {

@@ -1,4 +1,4 @@
-import type { PoolClient } from '@factory/database';
+import { arrayLiteral, type PoolClient } from '@factory/database';
 import { qualifiedTable } from '../projector/projection.js';
 import { itemAverageSql, scaledSumSql } from './item-average-sql.js';
 import type { BalanceChanges, MovementColumns } from './stock-rows.js';
@@ -48,7 +48,7 @@ export async function writeMovements(client: PoolClient, schema: string, m: Move
       m.saldo_apos,
       m.custo_medio_apos,
       m.revisao,
-    ],
+    ].map(arrayLiteral),
   );
 }
 
@@ -103,6 +103,6 @@ export async function writeBalances(
      ON CONFLICT (empresa_id, insumo_id) DO UPDATE
         SET saldo = excluded.saldo, custo_medio = excluded.custo_medio,
             custo_medio_bruto = excluded.custo_medio_bruto, atualizado_em = excluded.atualizado_em`,
-    [batch.items.map((i) => i.empresa_id), batch.items.map((i) => i.insumo_id)],
+    [arrayLiteral(batch.items.map((i) => i.empresa_id)), arrayLiteral(batch.items.map((i) => i.insumo_id))],
   );
 }

@@ -1,4 +1,4 @@
-import type { PoolClient } from '@factory/database';
+import { arrayLiteral, type PoolClient } from '@factory/database';
 import { qualifiedTable } from '../../projector/projection.js';
 import type { BillChange } from './fold-bills.js';
 
@@ -15,7 +15,10 @@ export async function writeBills(
   const fichas = qualifiedTable(schema, 'catalogo_fichas');
   const linhas = qualifiedTable(schema, 'catalogo_ficha_linhas');
   const active = bills.filter((b) => b.ativa);
-  const touched = [bills.map((b) => b.empresa_id), bills.map((b) => b.produto_id)];
+  const touched = [
+    arrayLiteral(bills.map((b) => b.empresa_id)),
+    arrayLiteral(bills.map((b) => b.produto_id)),
+  ];
 
   await client.query(
     `DELETE FROM ${linhas} l USING unnest($1::uuid[], $2::uuid[]) AS b(empresa_id, produto_id)

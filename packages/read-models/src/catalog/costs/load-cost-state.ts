@@ -1,4 +1,4 @@
-import type { PoolClient } from '@factory/database';
+import { arrayLiteral, type PoolClient } from '@factory/database';
 import { exact, plus, times } from '@factory/domain/exact';
 import { instantKeySql } from '../../lists/list-sql.js';
 import { qualifiedTable } from '../../projector/projection.js';
@@ -9,7 +9,10 @@ import type { ItemNode } from './item-stock.js';
 import { itemTotals } from './item-totals.js';
 
 const ONE = exact('1');
-const columns = (refs: readonly NodeRef[]) => [refs.map((r) => r.empresa_id), refs.map((r) => r.id)];
+const columns = (refs: readonly NodeRef[]) => [
+  arrayLiteral(refs.map((r) => r.empresa_id)),
+  arrayLiteral(refs.map((r) => r.id)),
+];
 const decimal = (text: string | null) => (text === null ? null : exact(text));
 
 /**
