@@ -39,10 +39,29 @@ export type CatalogEvent =
 /** A handled event with its company, read once from the stream name. */
 export type CatalogRecorded = RecordedEvent<CatalogEvent> & { empresaId: string };
 
-/** The batch with each event's company (see event-company.ts). */
+/**
+ * The batch with each event's company (see event-company.ts). The copy names its fields: an
+ * object spread of each event cost the projector 2.7 % of its CPU in a catch-up, a literal about
+ * a thirtieth of that (docs/benchmarks.md).
+ */
 export function withCompany(events: readonly RecordedEvent[]): CatalogRecorded[] {
   const companyOf = companyReader();
-  return events.map((event) => ({ ...(event as RecordedEvent<CatalogEvent>), empresaId: companyOf(event) }));
+  return events.map((event) => {
+    // Typed as the port's event, so that a field the port adds and this copy misses fails to build.
+    const copy: RecordedEvent & { empresaId: string } = {
+      id: event.id,
+      stream: event.stream,
+      revision: event.revision,
+      position: event.position,
+      checkpoint: event.checkpoint,
+      type: event.type,
+      data: event.data,
+      metadata: event.metadata,
+      created: event.created,
+      empresaId: companyOf(event),
+    };
+    return copy as CatalogRecorded;
+  });
 }
 
 /** Map key of a company's record. */
