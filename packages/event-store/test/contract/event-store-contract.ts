@@ -43,6 +43,31 @@ export function runEventStoreContract(name: string, makeStore: () => Promise<Eve
       expect(await store.readStream(freshStream())).toEqual([]);
     });
 
+    it('reads back any text its events and their metadata carry', async () => {
+      const stream = freshStream();
+      const texts = [
+        '',
+        'NULL',
+        '{a,b}',
+        'q"uote',
+        'back\\slash',
+        'line\nbreak',
+        'tab\tx',
+        '\u0001',
+        'é 中 🧵',
+        '\\n',
+      ];
+      // One append each, so that a text that breaks one statement shows which. (The PostgreSQL
+      // store binds the events' JSON as array literals: quotes and backslashes are escaped twice.)
+      for (const [revision, text] of texts.entries())
+        await store.appendToStream(stream, [event('Tested.v1', { text }, { metadata: { text } })], {
+          expectedRevision: revision === 0 ? 'no_stream' : revision - 1,
+        });
+      const read = await store.readStream(stream);
+      expect(read.map((e) => e.data)).toEqual(texts.map((text) => ({ text })));
+      expect(read.map((e) => e.metadata)).toEqual(texts.map((text) => ({ text })));
+    });
+
     it('stamps the store’s clock when the caller gives no time', async () => {
       const stream = freshStream();
       const before = Date.now();
