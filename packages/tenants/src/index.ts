@@ -48,6 +48,7 @@ export {
   looksLikeToken,
   TOKEN_PREFIX,
   TOKEN_PREFIXO_LENGTH,
+  tokenHashText,
   tokenPrefixo,
 } from './token-format.js';
 export {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { generateToken, hashToken, looksLikeToken, TOKEN_PREFIX, tokenPrefixo } from './token-format.js';
+import {
+  generateToken,
+  hashToken,
+  looksLikeToken,
+  TOKEN_PREFIX,
+  tokenHashText,
+  tokenPrefixo,
+} from './token-format.js';
 
 describe('generateToken', () => {
   it('makes 55-character tokens with the fixed prefix, in the expected format', () => {
@@ -42,5 +49,11 @@ describe('hashToken and tokenPrefixo', () => {
       'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
     );
     expect(tokenPrefixo(token)).toBe('svc_live_bbbbbbbbbbb');
+  });
+
+  it('gives the same hash as text, for the cache key', () => {
+    const token = generateToken();
+    expect(tokenHashText(token)).toBe(hashToken(token).toString('base64'));
+    expect(tokenHashText('abc')).toBe('ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0=');
   });
 });

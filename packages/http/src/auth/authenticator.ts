@@ -1,5 +1,5 @@
 import { grants } from '@factory/domain';
-import { type AuthRecord, hashToken, looksLikeToken } from '@factory/tenants';
+import { type AuthRecord, looksLikeToken, tokenHashText } from '@factory/tenants';
 import { ApiError } from '../errors/api-error.js';
 import type { RateDecision, RateLimiter, RateLimits } from '../rate-limit/rate-limiter.js';
 import type { AuthContext, TokenStore } from './auth-context.js';
@@ -54,7 +54,7 @@ export class Authenticator {
     if (bearer.kind === 'malformed' || !looksLikeToken(bearer.token)) throw new ApiError('token_invalido');
 
     const now = this.deps.clock();
-    const key = hashToken(bearer.token).toString('base64');
+    const key = tokenHashText(bearer.token);
     // 1. A revoked or expired token refused in the last 60 s: refused again, uncounted.
     const cachedRefusal = this.#refusals.get(key, now.getTime());
     if (cachedRefusal) throw new ApiError(cachedRefusal);
