@@ -1,3 +1,5 @@
+type Element = string | number | null;
+
 /**
  * A `$n::type[]` parameter for `values`, as a PostgreSQL array literal built by the engine's
  * JSON.stringify. pg's own encoder escapes element by element in JavaScript: for a projector
@@ -9,16 +11,12 @@
  * null is an unquoted `null`, which the literal reads as NULL. The one difference is JSON's other
  * escapes (`\n`, `\u0001`, a lone surrogate), which the literal would read as the bare letter: an
  * array holding such a string is returned as it is, for pg to encode, so every value arrives as
- * it was. A number that is not finite would become JSON's null: it throws instead. Any other
- * element (a boolean, a Date, a Buffer, an array) is also left to pg, whose encoding of it JSON
- * does not share: so any array parameter may go through here.
+ * it was. A number that is not finite would become JSON's null: it throws instead.
  */
-export function arrayLiteral(values: readonly unknown[]): string | readonly unknown[] {
-  for (const value of values) {
-    if (typeof value === 'number') {
-      if (!Number.isFinite(value)) throw new RangeError(`an array parameter holds ${value}`);
-    } else if (typeof value !== 'string' && value !== null) return values;
-  }
+export function arrayLiteral(values: readonly Element[]): string | readonly Element[] {
+  for (const value of values)
+    if (typeof value === 'number' && !Number.isFinite(value))
+      throw new RangeError(`an array parameter holds ${value}`);
   const json = JSON.stringify(values);
   if (OTHER_ESCAPE.test(json)) return values;
   return `{${json.slice(1, -1)}}`;

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { arrayLiteral } from '@factory/database';
 import { DuplicateEventIdsError, WrongExpectedRevisionError } from '../errors.js';
 import type {
   AppendResult,
@@ -160,11 +159,8 @@ export function appendStatement(
     events.map((e) => JSON.stringify(e.event.metadata ?? {})),
     events.map((e) => e.event.created?.toISOString() ?? null),
     events.map((e) => e.n),
-  ].map(arrayLiteral);
-  // The parts' column arrays too: pg's own encoder was 3 % of the write API's CPU in a profile
-  // of the movement load (docs/benchmarks.md), most of it escaping the events' JSON text.
-  for (const part of [...guards, ...writes])
-    for (const value of part.values) values.push(Array.isArray(value) ? arrayLiteral(value) : value);
+  ];
+  for (const part of [...guards, ...writes]) values.push(...part.values);
   return { ...statementText(guards, writes), values };
 }
 

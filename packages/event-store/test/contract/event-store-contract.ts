@@ -57,8 +57,7 @@ export function runEventStoreContract(name: string, makeStore: () => Promise<Eve
         'é 中 🧵',
         '\\n',
       ];
-      // One append each, so that a text that breaks one statement shows which. (The PostgreSQL
-      // store binds the events' JSON as array literals: quotes and backslashes are escaped twice.)
+      // One append each, so that a text that breaks one statement shows which.
       for (const [revision, text] of texts.entries())
         await store.appendToStream(stream, [event('Tested.v1', { text }, { metadata: { text } })], {
           expectedRevision: revision === 0 ? 'no_stream' : revision - 1,
