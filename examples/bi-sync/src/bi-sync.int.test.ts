@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { generateNfe } from '@factory/nfe';
 import { randomCnpj } from '@factory/tenants/testing';
 import { describeWith } from '@factory/testing';
-import { beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type BiSyncScene, sku, startBiSyncScene } from '../test/bi-sync-scene.fixture.js';
 import { MirrorDatabase, type Row } from './mirror-database.js';
 import { MIRRORED_LISTS, type MirroredList } from './mirrored-lists.js';
@@ -41,6 +41,10 @@ describeWith(['postgres'], 'bi-sync against the real service', () => {
   beforeAll(async () => {
     scene = await startBiSyncScene();
     path = join(mkdtempSync(join(tmpdir(), 'bi-sync-')), 'fabrica.duckdb');
+  });
+
+  afterAll(() => {
+    if (path) rmSync(dirname(path), { recursive: true, force: true });
   });
 
   it('mirrors every list the description has (a GET without path parameters answering pages or a list)', async () => {

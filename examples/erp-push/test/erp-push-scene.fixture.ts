@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFactoryClient, type FactoryClient } from '@factory/client';
@@ -46,6 +46,7 @@ export async function startErpPushScene(): Promise<ErpPushScene> {
   const store = createPostgresEventStore({ pool: db.pool, listen: null });
   afterTestFile(() => store.close());
   const folder = mkdtempSync(join(tmpdir(), 'erp-push-'));
+  afterTestFile(() => rmSync(folder, { recursive: true, force: true }));
   return {
     url,
     token: tenant.token,

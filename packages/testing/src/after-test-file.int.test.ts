@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
 
@@ -20,5 +20,9 @@ it('runs cleanups registered from a beforeAll once the file is done, newest firs
     ],
     { cwd: ROOT, env: { ...process.env, CLEANUP_PROBE_MARKS: marks } },
   );
-  expect(readFileSync(marks, 'utf8')).toBe('second\nfirst\n');
+  try {
+    expect(readFileSync(marks, 'utf8')).toBe('second\nfirst\n');
+  } finally {
+    rmSync(dirname(marks), { recursive: true, force: true });
+  }
 });
