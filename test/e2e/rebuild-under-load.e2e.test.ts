@@ -123,7 +123,7 @@ describeWith(['postgres'], 'rebuild under HTTP load', () => {
       kinds: [rebuildJob({ databaseUrl: db.url, projections: PROJECTIONS, log: silentLog })],
       log: silentLog,
     });
-    const follower = followOpenRebuilds({ pool: db.pool, jobs, log: silentLog, everyMs: 100 });
+    const follower = await followOpenRebuilds({ pool: db.pool, jobs, log: silentLog, everyMs: 100 });
     const rebuilds = await Promise.all(PROJECTIONS.map((p) => requestRebuild(db.pool, p.name)));
     try {
       await expect

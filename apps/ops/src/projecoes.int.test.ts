@@ -49,7 +49,7 @@ describeWith(['postgres'], 'ops CLI: projecoes reconstruir and verificar', () =>
       kinds: [rebuildJob({ databaseUrl: db.url, projections: PROJECTIONS, log: silentLog })],
       log: silentLog,
     });
-    const follower = followOpenRebuilds({ pool: db.pool, jobs, log: silentLog, everyMs: 100 });
+    const follower = await followOpenRebuilds({ pool: db.pool, jobs, log: silentLog, everyMs: 100 });
     worker = {
       async close() {
         await follower.close();

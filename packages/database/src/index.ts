@@ -7,6 +7,7 @@ export {
   startEmbeddedPostgres,
 } from './embedded/start-embedded.js';
 export { loadMigrations, type Migration, migrate } from './migrate.js';
+export { listenForNotifications, type NotificationListenerOptions } from './notifications.js';
 export { createPool, inTransaction, type Pool, type PoolClient } from './pool.js';
 export { type ResolvedDatabase, resolveDatabase } from './resolve-database.js';
 export { ContentionDeadlineError, isDatabaseUnavailable } from './unavailable.js';

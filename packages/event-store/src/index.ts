@@ -37,6 +37,7 @@ export {
   type PostgresEventStoreOptions,
 } from './postgres/postgres-event-store.js';
 export { parseStreamName, type StreamNameParts, streamName, streamPrefix } from './stream-name.js';
+export { WakeSignal } from './subscription/wake-signal.js';
 export {
   type InlineProjection,
   type ProjectedRow,

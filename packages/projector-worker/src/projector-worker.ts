@@ -70,7 +70,13 @@ export async function startProjectorWorker(options: ProjectorWorkerOptions): Pro
     schedules: options.schedules,
     log: options.log.jobs,
   });
-  const following = followOpenRebuilds({ pool, jobs, log: options.log.jobs });
+  // A request wakes the follower at once (LISTEN); without it a rebuild waited up to its next look.
+  const following = await followOpenRebuilds({
+    pool,
+    jobs,
+    log: options.log.jobs,
+    listen: { connectionString: options.databaseUrl },
+  });
   shutdown.add('finishWork', 'jobs', async () => {
     await following.close();
     await jobs.close();

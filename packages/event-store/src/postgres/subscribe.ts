@@ -1,6 +1,5 @@
-import type { Pool } from '@factory/database';
+import { listenForNotifications, type Pool } from '@factory/database';
 import type pg from 'pg';
-import pgListen from 'pg-listen';
 import { LOG_START } from '../checkpoint.js';
 import type { SubscribeOptions, Subscription } from '../event-store.js';
 import { followLog } from '../subscription/follow-log.js';
@@ -8,12 +7,6 @@ import type { LogTail } from '../subscription/log-tail.js';
 import { EVENTS_APPENDED_CHANNEL } from './append-notifier.js';
 import { DEFAULT_BATCH } from './read-all.js';
 import { readHead } from './read-head.js';
-
-// pg-listen is CommonJS with `exports.default`: depending on the loader, the default import is
-// the factory itself or the module object holding it.
-type CreateSubscriber = typeof pgListen.default;
-const createSubscriber: CreateSubscriber =
-  typeof pgListen === 'function' ? (pgListen as unknown as CreateSubscriber) : pgListen.default;
 
 /**
  * Follows the global log: LISTEN on the append channel through pg-listen (its own connection,
@@ -34,19 +27,14 @@ export async function subscribe(
       readHead: () => readHead(pool),
       async listen(wake, onError) {
         if (!listenConfig) return async () => undefined;
-        const subscriber = createSubscriber(listenConfig, { parse: (payload) => payload });
-        subscriber.events.on('error', onError);
-        subscriber.notifications.on(EVENTS_APPENDED_CHANNEL, wake);
-        // A reconnection may have missed notifications: read once more.
-        subscriber.events.on('reconnect', wake);
-        try {
-          await subscriber.connect();
-          await subscriber.listenTo(EVENTS_APPENDED_CHANNEL);
-        } catch (error) {
-          await subscriber.close().catch(() => undefined);
-          throw error;
-        }
-        return () => subscriber.close();
+        // A reconnection may have missed notifications: the listener wakes the reader then too.
+        const listener = await listenForNotifications({
+          connection: listenConfig,
+          channel: EVENTS_APPENDED_CHANNEL,
+          onWake: wake,
+          onError,
+        });
+        return () => listener.close();
       },
     },
     options,

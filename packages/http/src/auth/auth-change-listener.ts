@@ -1,7 +1,4 @@
-import pgListen from 'pg-listen';
-
-// pg-listen is CommonJS with `exports.default`; under Node's ESM interop the function sits one level down.
-const createSubscriber = pgListen.default;
+import { listenForNotifications } from '@factory/database';
 
 export const AUTH_CHANNEL = 'auth_changed';
 
@@ -15,19 +12,11 @@ export async function listenForAuthChanges(
   onChange: () => void,
   onError: (error: Error) => void,
 ): Promise<{ close(): Promise<void> }> {
-  const subscriber = createSubscriber(
-    { connectionString: databaseUrl },
-    {
-      retryLimit: Number.POSITIVE_INFINITY,
-      retryTimeout: Number.POSITIVE_INFINITY,
-      retryInterval: 500,
-      parse: (payload: string) => payload, // the payload is a table name, not JSON
-    },
-  );
-  subscriber.notifications.on(AUTH_CHANNEL, onChange);
-  subscriber.events.on('connected', onChange);
-  subscriber.events.on('error', onError);
-  await subscriber.connect();
-  await subscriber.listenTo(AUTH_CHANNEL);
-  return { close: () => subscriber.close() };
+  return listenForNotifications({
+    connection: { connectionString: databaseUrl },
+    channel: AUTH_CHANNEL,
+    onWake: onChange,
+    onError,
+    reconnectForever: true,
+  });
 }

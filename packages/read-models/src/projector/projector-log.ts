@@ -10,25 +10,3 @@ export const silentLog: ProjectorLog = {
   warn: () => undefined,
   error: () => undefined,
 };
-
-/** A wait that `stop` can cut short. */
-export class Pause {
-  #wake: (() => void) | null = null;
-
-  for(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      const self = this;
-      function done() {
-        clearTimeout(timer);
-        self.#wake = null;
-        resolve();
-      }
-      this.#wake = done;
-    });
-  }
-
-  interrupt(): void {
-    this.#wake?.();
-  }
-}

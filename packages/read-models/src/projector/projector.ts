@@ -1,10 +1,10 @@
 import type { Pool } from '@factory/database';
-import type { EventStore } from '@factory/event-store';
+import { type EventStore, WakeSignal } from '@factory/event-store';
 import { DEFER_INDEXES_FROM_EVENTS } from './build-from-start.js';
 import { advanceWatermark, recordHeartbeat } from './checkpoints.js';
 import { HeadTracker } from './head-tracker.js';
 import { liveTarget, type Projection, type ProjectionTarget } from './projection.js';
-import { Pause, type ProjectorLog, silentLog } from './projector-log.js';
+import { type ProjectorLog, silentLog } from './projector-log.js';
 import { type BatchApplied, runProjection } from './run-projection.js';
 import { startTogether } from './start-together.js';
 
@@ -74,7 +74,7 @@ export function startProjector(options: ProjectorOptions): Projector {
     }),
   );
 
-  const pause = new Pause();
+  const pause = new WakeSignal();
   let stopped = false;
   let lastSign = 0;
   const heartbeat = (async () => {
@@ -95,14 +95,14 @@ export function startProjector(options: ProjectorOptions): Projector {
       } catch (error) {
         log.warn({ err: error }, 'reading the head of the log failed; watermarks wait');
       }
-      await pause.for(options.watermarkIntervalMs ?? 250);
+      await pause.wait(options.watermarkIntervalMs ?? 250);
     }
   })();
 
   return {
     async close() {
       stopped = true;
-      pause.interrupt();
+      pause.wake();
       await Promise.all([heartbeat, ...runs.map((run) => run.stop())]);
     },
   };

@@ -4,6 +4,7 @@ import {
   type EventStore,
   type LogCheckpoint,
   type Subscription,
+  WakeSignal,
 } from '@factory/event-store';
 import { applyBatch, CheckpointMovedError } from './apply-batch.js';
 import { BatchPipeline } from './batch-pipeline.js';
@@ -12,7 +13,7 @@ import { ensureCheckpoint, recordBuildError } from './checkpoints.js';
 import { createDeferredIndexes } from './deferred-indexes.js';
 import type { HeadTracker } from './head-tracker.js';
 import type { Projection, ProjectionTarget } from './projection.js';
-import { Pause, type ProjectorLog } from './projector-log.js';
+import type { ProjectorLog } from './projector-log.js';
 
 export interface BatchApplied {
   checkpointName: string;
@@ -46,7 +47,7 @@ const MAX_BACKOFF_MS = 30_000;
 export function runProjection(options: ProjectionRunOptions): { stop(): Promise<void> } {
   const { pool, eventStore, projection, target, heads, log } = options;
   const fields = { projecao: target.checkpointName };
-  const pause = new Pause();
+  const pause = new WakeSignal();
   let stopped = false;
   let subscription: Subscription | null = null;
 
@@ -130,13 +131,13 @@ export function runProjection(options: ProjectionRunOptions): { stop(): Promise<
         if (stopped) break;
         if (error instanceof CheckpointMovedError) {
           log.info(fields, error.message);
-          await pause.for(50);
+          await pause.wait(50);
           continue;
         }
         failures++;
         log.error({ ...fields, err: error }, 'projection failed; resuming from the stored checkpoint');
         await recordBuildError(pool, target.checkpointName, error).catch(() => undefined);
-        await pause.for(Math.min(MAX_BACKOFF_MS, 100 * 2 ** failures));
+        await pause.wait(Math.min(MAX_BACKOFF_MS, 100 * 2 ** failures));
       }
     }
   })();
@@ -144,7 +145,7 @@ export function runProjection(options: ProjectionRunOptions): { stop(): Promise<
   return {
     async stop() {
       stopped = true;
-      pause.interrupt();
+      pause.wake();
       await subscription?.close();
       await loop;
     },

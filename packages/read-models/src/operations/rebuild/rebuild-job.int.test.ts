@@ -41,7 +41,7 @@ describeWith(['postgres'], 'projection rebuild job (in-process, without Redis)',
       kinds: [rebuildJob({ databaseUrl: db.url, projections, log: silentLog, attempts, backoffMs: 10 })],
       log: silentLog,
     });
-    const follower = followOpenRebuilds({ pool: db.pool, jobs, log: silentLog, everyMs: 100 });
+    const follower = await followOpenRebuilds({ pool: db.pool, jobs, log: silentLog, everyMs: 100 });
     return {
       async close() {
         await follower.close();

@@ -1,11 +1,11 @@
 import type { Pool } from '@factory/database';
-import { compareCheckpoints, type EventLog, type EventStore } from '@factory/event-store';
+import { compareCheckpoints, type EventLog, type EventStore, WakeSignal } from '@factory/event-store';
 import { type JobContext, JobInterrupted, type JobKind } from '@factory/jobs';
 import { readCheckpoint } from '../../projector/checkpoints.js';
 import { createDeferredIndexes } from '../../projector/deferred-indexes.js';
 import type { Projection, ProjectionTarget } from '../../projector/projection.js';
 import { startProjector } from '../../projector/projector.js';
-import { Pause, type ProjectorLog } from '../../projector/projector-log.js';
+import type { ProjectorLog } from '../../projector/projector-log.js';
 import { discardVersion, prepareVersion } from './prepare-version.js';
 import { RebuildMeter } from './rebuild-meter.js';
 import { readRebuild, recordFailure, recordProgress } from './rebuild-record.js';
@@ -121,8 +121,8 @@ export function rebuildJob(options: RebuildJobOptions): JobKind<RebuildJobData> 
     earlier: number,
     fields: object,
   ): Promise<void> {
-    const pause = new Pause();
-    const interrupt = () => pause.interrupt();
+    const pause = new WakeSignal();
+    const interrupt = () => pause.wake();
     ctx.signal.addEventListener('abort', interrupt, { once: true });
     try {
       let reported = 0;
@@ -156,7 +156,7 @@ export function rebuildJob(options: RebuildJobOptions): JobKind<RebuildJobData> 
           await ctx.progress(progress);
           options.log.info({ ...fields, ...progress }, 'rebuild progress');
         }
-        await pause.for(100);
+        await pause.wait(100);
       }
     } finally {
       ctx.signal.removeEventListener('abort', interrupt);

@@ -60,9 +60,16 @@ export async function openRebuildIds(db: Db): Promise<string[]> {
 }
 
 /**
- * Records a rebuild of `projecao` into its next version (the live one's plus one). The unique
- * index on open rebuilds refuses a second one, whoever asks at the same moment. `semEsperar`
- * records that no command will follow it (`projecoes reconstruir --sem-esperar`).
+ * The channel a new rebuild is announced on, when its row commits: the projector workers'
+ * follower (follow-open-rebuilds.ts) takes it up at once instead of at its next look.
+ */
+export const REBUILDS_CHANNEL = 'projection_rebuilds';
+
+/**
+ * Records a rebuild of `projecao` into its next version (the live one's plus one) and announces
+ * it on REBUILDS_CHANNEL. The unique index on open rebuilds refuses a second one, whoever asks
+ * at the same moment. `semEsperar` records that no command will follow it (`projecoes
+ * reconstruir --sem-esperar`).
  */
 export async function requestRebuild(
   db: Db,
@@ -72,10 +79,12 @@ export async function requestRebuild(
 ): Promise<RebuildRecord> {
   try {
     const { rows } = await db.query<{ id: string }>(
-      `INSERT INTO projection_rebuilds (id, projecao, versao, sem_esperar)
-       SELECT $1, $2, coalesce((SELECT versao FROM projection_checkpoints WHERE name = $2), 1) + 1, $3
-       RETURNING id`,
-      [id, projecao, options.semEsperar ?? false],
+      `WITH requested AS (
+         INSERT INTO projection_rebuilds (id, projecao, versao, sem_esperar)
+         SELECT $1, $2, coalesce((SELECT versao FROM projection_checkpoints WHERE name = $2), 1) + 1, $3
+         RETURNING id)
+       SELECT id, pg_notify($4, id::text) FROM requested`,
+      [id, projecao, options.semEsperar ?? false, REBUILDS_CHANNEL],
     );
     return (await readRebuild(db, rows[0]!.id))!;
   } catch (error) {
