@@ -25,4 +25,14 @@ describe('canonical JSON and request fingerprints', () => {
       requestFingerprint('POST', '/v1/x', undefined).equals(requestFingerprint('POST', '/v1/x', {})),
     ).toBe(true);
   });
+
+  // Stored with every key: a repeat after an upgrade must still be "the same request".
+  it('is the SHA-256 of method, path and canonical body, one per line, in UTF-8', () => {
+    expect(requestFingerprint('POST', '/v1/x', { a: 1 }).toString('hex')).toBe(
+      '85de538a0f65540ac4252f056e1b7cbc37512d9c801b4069aafc235bfde9f832',
+    );
+    expect(requestFingerprint('post', '/v1/ação', { b: 'ç😀' }).toString('hex')).toBe(
+      'c9a9066d538eef2d5ef9198e48f43958dbf9b55870b3e5608bb091dcdaaf63ff',
+    );
+  });
 });
