@@ -3,13 +3,30 @@ import type { LogCheckpoint, RecordedEvent } from '@factory/event-store';
 import { storeCheckpoint } from './checkpoints.js';
 import type { Projection, ProjectionTarget } from './projection.js';
 
-/** Another worker moved this build's checkpoint: this one must resume from the stored one. */
+/**
+ * Another worker moved this build's checkpoint, or holds rows of this batch uncommitted for
+ * longer than BATCH_LOCK_TIMEOUT: this one must resume from the stored checkpoint.
+ */
 export class CheckpointMovedError extends Error {
   override readonly name = 'CheckpointMovedError';
-  constructor(readonly checkpointName: string) {
-    super(`checkpoint ${checkpointName} was moved by another worker; resuming from the stored one`);
+  constructor(
+    readonly checkpointName: string,
+    message = `checkpoint ${checkpointName} was moved by another worker; resuming from the stored one`,
+  ) {
+    super(message);
   }
 }
+
+/**
+ * How long a batch's statement may wait for another transaction's rows. Two workers of one
+ * build (the server's projector and a CLI's, say) can otherwise wait on each other for ever,
+ * where PostgreSQL cannot see it: a staged batch holds its rows while it waits, in this process,
+ * for the batch before it, which waits for the other worker's rows, which waits for the staged
+ * one's. Any wait this long means another worker is applying the same events; the compare-and-
+ * set of the checkpoint lets only one of them commit anyway.
+ */
+export const BATCH_LOCK_TIMEOUT = '2s';
+const LOCK_NOT_AVAILABLE = '55P03';
 
 export interface BatchToApply {
   /** The checkpoint the batch starts after: what this worker believes is stored. */
@@ -57,7 +74,13 @@ export async function applyBatch(
     // Read models are derived: a PostgreSQL crash may forget the last few batches, but only
     // whole, with their checkpoint (the WAL replays in order), and they are projected again.
     // Not waiting for the WAL flush at each commit saves a disk round trip per batch.
-    'SET LOCAL synchronous_commit = off',
-  );
+    `SET LOCAL synchronous_commit = off; SET LOCAL lock_timeout = '${BATCH_LOCK_TIMEOUT}'`,
+  ).catch((error: unknown) => {
+    if ((error as { code?: string }).code !== LOCK_NOT_AVAILABLE) throw error;
+    throw new CheckpointMovedError(
+      target.checkpointName,
+      `another worker held rows of a batch of ${target.checkpointName} for over ${BATCH_LOCK_TIMEOUT}; resuming from the stored checkpoint`,
+    );
+  });
   return next;
 }
