@@ -25,17 +25,19 @@ export async function followOpenRebuilds(options: {
   const wake = new WakeSignal();
   let stopped = false;
   const warn = (error: unknown, what: string) => options.log.warn({ err: error }, what);
-  let listener: { close(): Promise<void> } | null = null;
-  if (options.listen)
-    listener = await listenForNotifications({
-      connection: options.listen,
-      channel: REBUILDS_CHANNEL,
-      onWake: () => wake.wake(),
-      onError: (error) => warn(error, 'listening for rebuild requests failed; looking every few seconds'),
-    }).catch((error: unknown) => {
-      warn(error, 'listening for rebuild requests failed; looking every few seconds');
-      return null;
-    });
+  const listenFailed = (error: unknown) =>
+    warn(error, 'listening for rebuild requests failed; looking every few seconds');
+  const listener = options.listen
+    ? await listenForNotifications({
+        connection: options.listen,
+        channel: REBUILDS_CHANNEL,
+        onWake: () => wake.wake(),
+        onError: listenFailed,
+      }).catch((error: unknown) => {
+        listenFailed(error);
+        return null;
+      })
+    : null;
   const loop = (async () => {
     while (!stopped) {
       // Cleared before the look: a request committed while it runs wakes the next one.
